@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import { PROJECT_FILE } from '../../core/config/load.js';
+import { normalizeEntry } from '../../core/config/normalize.js';
+import { openUserCatalog } from '../../core/config/user-catalog.js';
+import { editScope, readScope, type WritableScope } from '../../core/config/write.js';
+import { Exit, UserError } from '../exit-codes.js';
+import { reportIssues, type Invocation } from '../target.js';
+
+type ScopeName = 'user' | 'project';
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+function scopes(inv: Invocation): Record<ScopeName, WritableScope> {
+  return {
+    user: { kind: 'user', catalog: openUserCatalog(inv.env) },
+    project: { kind: 'file', path: resolve(inv.cwd, PROJECT_FILE) },
+  };
+}
+
+function where(scope: WritableScope): string {
+  return scope.kind === 'user' ? `the user catalog (${scope.catalog.path})` : scope.path;
+}
+
+/** The scope that holds `name`: the one asked for, or the only one that has it. */
+function findScope(inv: Invocation, name: string, asked?: ScopeName): [ScopeName, WritableScope] {
+  const all = scopes(inv);
+  const candidates = (asked ? [asked] : (['project', 'user'] as const)).filter((s) => name in readScope(all[s]));
+  if (candidates.length === 0) throw new UserError(`no server named "${name}" in ${asked ? where(all[asked]) : `${where(all.project)} or ${where(all.user)}`}`);
+  if (candidates.length > 1) throw new UserError(`"${name}" is in both the project and the user scope; say which with --scope`);
+  return [candidates[0]!, all[candidates[0]!]];
+}
+
+function pairs(values: string[] | undefined, separator: '=' | ':', label: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const value of values ?? []) {
+    const at = value.indexOf(separator);
+    if (at <= 0) throw new UserError(`${label} "${value}" must look like ${separator === '=' ? 'KEY=value' : "'Name: value'"}`);
+    out[value.slice(0, at).trim()] = value.slice(at + 1).trim();
+  }
+  return out;
+}
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+const scopeOption = () => new Option('-s, --scope <scope>', 'where to write').choices(['user', 'project']);
+
+export function registerManage(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
+  program
+    .command('add <name> [url]')
+    .description('add a server: mcpdeck add <name> <url>, or mcpdeck add <name> -- <command> [args...]')
+    .addOption(new Option('-t, --transport <type>', 'stdio, sse or http').choices(['stdio', 'sse', 'http']))
+    .option('-e, --env <KEY=value>', 'environment variable for a stdio server (repeatable)', collect)
+    .option('-H, --header <"Name: value">', 'HTTP header for a remote server (repeatable)', collect)
+    .addOption(scopeOption().default('user'))
+    .option('--force', 'replace a server of the same name')
+    .action((name: string, url: string | undefined, o: { transport?: string; env?: string[]; header?: string[]; scope: ScopeName; force?: boolean }) =>
+      run(async () => {
+        if (!NAME.test(name)) throw new UserError(`"${name}" is not a usable name: use letters, digits, ".", "_" and "-"`);
+        const command = inv.commandLine ?? [];
+        if (url && command.length) throw new UserError('give either a URL or `-- <command> [args...]`, not both');
+        if (!url && !command.length) throw new UserError(`say what to run: mcpdeck add ${name} <url>, or mcpdeck add ${name} -- <command> [args...]`);
+        const type = o.transport ?? (url ? 'http' : 'stdio');
+        if (url && type === 'stdio') throw new UserError('a URL needs --transport http or sse; a stdio server takes `-- <command>`');
+        if (!url && type !== 'stdio') throw new UserError(`--transport ${type} needs a URL`);
+        const env = pairs(o.env, '=', '--env');
+        const headers = pairs(o.header, ':', '--header');
+        const entry = url
+          ? { type, url, ...(Object.keys(headers).length ? { headers } : {}) }
+          : { command: command[0], ...(command.length > 1 ? { args: command.slice(1) } : {}), ...(Object.keys(env).length ? { env } : {}) };
+        const checked = normalizeEntry(name, entry, { kind: o.scope, label: o.scope }, inv.env);
+        const errors = checked.issues.filter((i) => i.severity === 'error' && !/environment variable/.test(i.message));
+        if (errors.length) throw new UserError(errors.map((i) => i.message).join('\n'));
+        reportIssues(checked.issues.filter((i) => !errors.includes(i)).map((i) => ({ ...i, severity: 'warning' })));
+        const scope = scopes(inv)[o.scope];
+        if (name in readScope(scope) && !o.force) throw new UserError(`"${name}" already exists in ${where(scope)}; use --force to replace it`);
+        editScope(scope, [name], entry);
+        process.stdout.write(`added ${name} to ${where(scope)}\n`);
+        return Exit.ok;
+      }),
+    );
+
+  program
+    .command('remove <name>')
+    .alias('rm')
+    .description('remove a server from the scope that has it')
+    .addOption(scopeOption())
+    .action((name: string, o: { scope?: ScopeName }) =>
+      run(async () => {
+        const [, scope] = findScope(inv, name, o.scope);
+        editScope(scope, [name], undefined);
+        process.stdout.write(`removed ${name} from ${where(scope)}\n`);
+        return Exit.ok;
+      }),
+    );
+
+  for (const [verb, disabled] of [['enable', false], ['disable', true]] as const) {
+    program
+      .command(`${verb} <name>`)
+      .description(`${verb} a server where it is configured`)
+      .addOption(scopeOption())
+      .action((name: string, o: { scope?: ScopeName }) =>
+        run(async () => {
+          const [, scope] = findScope(inv, name, o.scope);
+          editScope(scope, [name, 'disabled'], disabled ? true : undefined);
+          process.stdout.write(`${verb}d ${name} in ${where(scope)}\n`);
+          return Exit.ok;
+        }),
+      );
+  }
+}
+

@@ -1,0 +1,74 @@
+import type { Command } from 'commander';
+import type { Deck } from '../../core/deck.js';
+import type { ServerState } from '../../core/servers/state.js';
+import { Exit } from '../exit-codes.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { statusTable, summary } from '../format.js';
+import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
+
+interface StatusOptions extends TargetOptions {
+  json?: boolean;
+  watch?: boolean;
+}
+
+export function statusJson(s: ServerState) {
+  return {
+    name: s.name,
+    status: s.status,
+    error: s.error ?? null,
+    transport: s.transport ?? null,
+    tools: s.status === 'connected' ? s.tools.length : null,
+    hiddenTools: s.hiddenTools,
+    source: s.source.label,
+    sourcePath: s.source.path ?? null,
+    server: s.serverInfo ? { name: s.serverInfo.name, version: s.serverInfo.version } : null,
+    protocolVersion: s.protocolVersion ?? null,
+  };
+}
+
+/** 0 when every enabled server connected, else the code of the worst state. */
+export function statusExit(servers: readonly ServerState[]): number {
+  if (servers.some((s) => s.status === 'failed')) return Exit.connection;
+  if (servers.some((s) => s.status === 'needs-auth')) return Exit.needsAuth;
+  return Exit.ok;
+}
+
+export function registerStatus(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
+  withTarget(program.command('status', { isDefault: true }).alias('list').description('connect every server and show its status'))
+    .option('--json', 'print JSON')
+    .option('-w, --watch', 'keep running and show every change')
+    .action((options: StatusOptions) =>
+      run(async () => {
+        const deck = await openDeck(options, inv);
+        try {
+          if (options.watch) return await watch(deck, options);
+          await deck.connectAll();
+          const servers = deck.getSnapshot().servers;
+          if (options.json) process.stdout.write(`${JSON.stringify(servers.map(statusJson), null, 2)}\n`);
+          else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n`);
+          return statusExit(servers);
+        } finally {
+          await deck.close();
+        }
+      }),
+    );
+}
+
+/** Redraws on a terminal; otherwise prints one line (or JSON object) per change. Ends on Ctrl-C. */
+async function watch(deck: Deck, options: StatusOptions): Promise<number> {
+  const out = process.stdout;
+  const redraw = () => {
+    const servers = deck.getSnapshot().servers;
+    out.write(`\x1b[H\x1b[2J${statusTable(servers, out)}\n${summary(servers)}\n(watching; Ctrl-C to stop)\n`);
+  };
+  const off = out.isTTY && !options.json
+    ? deck.subscribe(redraw)
+    : deck.hub.events.on('status', (e) => {
+        out.write(options.json ? `${JSON.stringify({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}\n`);
+      });
+  if (out.isTTY && !options.json) redraw();
+  void deck.connectAll();
+  await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+  off();
+  return Exit.ok;
+}

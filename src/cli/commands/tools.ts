@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { Exit, UserError } from '../exit-codes.js';
+import { toolsTable } from '../format.js';
+import { isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import type { Deck } from '../../core/deck.js';
+import type { ServerState } from '../../core/servers/state.js';
+
+/** Connects just one server and fails with the right exit code when it cannot. */
+export async function connectOne(deck: Deck, name: string): Promise<ServerState> {
+  await deck.reconnect(name);
+  const state = deck.hub.get(name)!;
+  if (state.status === 'connected') return state;
+  if (state.status === 'disabled') throw new UserError(`${name} is disabled (enable it with \`mcpdeck enable ${name}\`)`);
+  if (state.status === 'needs-auth') throw new UserError(`${name} needs sign-in: ${state.error}`, Exit.needsAuth);
+  throw new UserError(`${name} failed to connect: ${state.error}`, state.configIssues.some((i) => i.severity === 'error') ? Exit.badInput : Exit.connection);
+}
+
+export function registerTools(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
+  withTarget(program.command('tools [server]').description("list a server's tools with their annotation tags"))
+    .option('--json', 'print JSON')
+    .action((server: string | undefined, options: TargetOptions & { json?: boolean }) =>
+      run(async () => {
+        const adhoc = isAdhoc(options, inv);
+        const deck = await openDeck(options, inv, adhoc ? undefined : server ? [server] : undefined);
+        try {
+          const name = pickServer(deck, server, adhoc);
+          const state = await connectOne(deck, name);
+          if (options.json) {
+            process.stdout.write(`${JSON.stringify(state.tools, null, 2)}\n`);
+          } else {
+            process.stdout.write(state.tools.length ? `${toolsTable(state.tools, process.stdout)}\n` : `${name} has no tools\n`);
+            if (state.hiddenTools) process.stdout.write(`(${state.hiddenTools} more hidden by the tools filter)\n`);
+            process.stdout.write('Tags are declared by the server, not verified; [x?] marks a default the spec implies.\n');
+          }
+          return Exit.ok;
+        } finally {
+          await deck.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,61 @@
+import type { ServerState } from '../core/servers/state.js';
+import type { ToolInfo } from '../core/servers/tools.js';
+import { sanitizeLine } from '../util/sanitize.js';
+import { truncate } from '../util/text.js';
+import { BADGE, painter } from './style.js';
+
+/** Pads columns to a table; every cell is already sanitized. */
+export function table(rows: string[][], widths?: number[]): string {
+  const w = widths ?? rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, [...cell].length)), []);
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(w[i] ?? 0))).join('  ').trimEnd()).join('\n');
+}
+
+export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream): string {
+  const paint = painter(stream);
+  const lines: string[] = [];
+  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'TOOLS', 'SOURCE'], ...servers.map((s) => [
+    sanitizeLine(s.name),
+    `${BADGE[s.status].glyph} ${BADGE[s.status].word}`,
+    s.transport ?? '-',
+    s.status === 'connected' ? String(s.tools.length) : '-',
+    s.source.label,
+  ])];
+  const widths = rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, [...cell].length)), []);
+  rows.forEach((row, index) => {
+    const server = servers[index - 1];
+    const line = table([row], widths);
+    lines.push(server ? line.replace(row[1]!, paint(BADGE[server.status].style, row[1]!)) : paint('bold', line));
+    if (server?.error) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(server.error)}`);
+  });
+  return lines.join('\n');
+}
+
+export function summary(servers: readonly ServerState[]): string {
+  const counts = new Map<string, number>();
+  for (const s of servers) counts.set(BADGE[s.status].word, (counts.get(BADGE[s.status].word) ?? 0) + 1);
+  return [...counts].map(([word, n]) => `${n} ${word}`).join(' · ');
+}
+
+/** The annotation tags with the spec's defaults: an unannotated tool may destroy and reach out. */
+export function annotationTags(tool: ToolInfo): { tag: string; declared: boolean }[] {
+  const a = tool.annotations ?? {};
+  const readOnly = a.readOnlyHint === true;
+  const tags: { tag: string; declared: boolean }[] = [];
+  if (readOnly) tags.push({ tag: 'read-only', declared: true });
+  if (!readOnly && a.destructiveHint !== false) tags.push({ tag: 'destructive', declared: a.destructiveHint === true });
+  if (a.openWorldHint !== false) tags.push({ tag: 'open-world', declared: a.openWorldHint === true });
+  if (a.idempotentHint === true) tags.push({ tag: 'idempotent', declared: true });
+  return tags;
+}
+
+export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream): string {
+  const paint = painter(stream);
+  const width = Math.max(4, ...tools.map((t) => sanitizeLine(t.name).length));
+  return tools
+    .map((t) => {
+      const tags = annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`))).join(' ');
+      const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
+      return `${sanitizeLine(t.name).padEnd(width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
+    })
+    .join('\n');
+}

@@ -1,0 +1,23 @@
+import { buildProgram, report } from './program.js';
+
+/** Everything after the first `--` is a command line (ad hoc server, or what `add` runs). */
+export function splitArgv(argv: string[]): { head: string[]; commandLine?: string[] } {
+  const at = argv.indexOf('--');
+  return at === -1 ? { head: argv } : { head: argv.slice(0, at), commandLine: argv.slice(at + 1) };
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  const { head, commandLine } = splitArgv(argv);
+  const { program, result } = buildProgram({ commandLine, env: process.env, cwd: process.cwd() });
+  try {
+    await program.parseAsync(head, { from: 'user' });
+  } catch (error) {
+    return report(error);
+  }
+  return result;
+}
+
+const code = await main();
+// Let stdout drain before leaving; child processes are already closed by each command.
+process.exitCode = code;
+setTimeout(() => process.exit(code), 50).unref();

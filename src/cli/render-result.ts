@@ -1,0 +1,50 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallOutcome } from '../core/mcp/call.js';
+import { sanitize } from '../util/sanitize.js';
+
+type Block = CallToolResult['content'][number];
+
+function bytes(base64: string): number {
+  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+}
+
+function block(b: Block): string {
+  switch (b.type) {
+    case 'text':
+      return sanitize(b.text);
+    case 'image':
+    case 'audio':
+      return `[${b.type} ${sanitize(b.mimeType)}, ${bytes(b.data)} bytes]`;
+    case 'resource_link':
+      return `[link ${sanitize(b.uri)}${b.name ? ` "${sanitize(b.name)}"` : ''}]`;
+    case 'resource': {
+      const r = b.resource;
+      return 'text' in r ? `[resource ${sanitize(r.uri)}]\n${sanitize(r.text)}` : `[resource ${sanitize(r.uri)}, ${bytes(r.blob)} bytes]`;
+    }
+    default:
+      return `[${sanitize(String((b as { type: unknown }).type))} content]`;
+  }
+}
+
+/** A tool result as a person reads it on a terminal; everything from the server is sanitized. */
+export function renderOutcome(outcome: CallOutcome): { stdout: string; stderr: string } {
+  const { result } = outcome;
+  const parts = result.content.map(block);
+  const structured = result.structuredContent;
+  // Tools often repeat structured content as a JSON text block; show it once.
+  const repeated = structured !== undefined && result.content.some((b) => b.type === 'text' && sameJson(b.text, structured));
+  if (structured !== undefined && !repeated) parts.push(sanitize(JSON.stringify(structured, null, 2)));
+  const notes: string[] = [];
+  if (outcome.output && !outcome.output.valid) notes.push(`warning: structured content does not match the output schema: ${outcome.output.errors.join('; ')}`);
+  if (outcome.isError) notes.push('the tool reported an error (isError)');
+  notes.push(`took ${Math.round(outcome.durationMs)} ms`);
+  return { stdout: parts.join('\n'), stderr: notes.map(sanitize).join('\n') };
+}
+
+function sameJson(text: string, value: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,97 @@
+import { resolve } from 'node:path';
+import { Command, Option } from 'commander';
+import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
+import { normalizeEntry } from '../core/config/normalize.js';
+import { openUserCatalog } from '../core/config/user-catalog.js';
+import type { ConfigIssue } from '../core/config/types.js';
+import { Exit, UserError } from './exit-codes.js';
+import { sanitizeLine } from '../util/sanitize.js';
+
+export interface TargetOptions {
+  config?: string[];
+  strict?: boolean;
+  only?: string;
+  demo?: boolean;
+  url?: string;
+  transport?: 'http' | 'sse';
+}
+
+/** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
+export interface Invocation {
+  commandLine?: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export const ADHOC_NAME = 'adhoc';
+
+/** The options every command that reads servers shares. */
+export function withTarget(command: Command): Command {
+  return command
+    .option('-c, --config <file>', 'read servers from this file (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--strict', 'read only the --config files')
+    .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
+    .option('--demo', 'add the built-in demo server')
+    .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
+    .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']));
+}
+
+export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {
+  return Boolean(options.url || inv.commandLine?.length);
+}
+
+export function deckOptions(options: TargetOptions, inv: Invocation, only?: string[]): DeckOptions {
+  const base: DeckOptions = {
+    cwd: inv.cwd,
+    env: inv.env,
+    configFiles: options.config,
+    strict: options.strict,
+    demo: options.demo,
+    only: only ?? options.only?.split(',').map((s) => s.trim()).filter(Boolean),
+  };
+  if (options.url) {
+    const raw = { type: options.transport ?? 'http', url: options.url };
+    const def = normalizeEntry(ADHOC_NAME, raw, { kind: 'adhoc', label: 'command line' }, inv.env);
+    // --url without --transport may fall back to SSE, as for a config entry without a type.
+    if (!options.transport && def.config?.type === 'http') def.config.typeAssumed = true;
+    return { ...base, adhoc: [def] };
+  }
+  if (inv.commandLine?.length) {
+    const [command, ...args] = inv.commandLine;
+    const def = normalizeEntry(ADHOC_NAME, { command, args }, { kind: 'adhoc', label: 'command line' }, inv.env);
+    return { ...base, adhoc: [def] };
+  }
+  return { ...base, userCatalog: options.strict ? undefined : openUserCatalog(inv.env) };
+}
+
+/** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
+export async function openDeck(options: TargetOptions, inv: Invocation, only?: string[]): Promise<Deck> {
+  const deck = await createDeck(deckOptions(options, inv, only));
+  for (const name of only ? [] : (deckOptions(options, inv).only ?? [])) {
+    if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
+  }
+  reportIssues(deck.configIssues);
+  // A broken --config file or a bad --only stops the command; a broken .mcp.json is only reported.
+  const explicit = new Set((options.config ?? []).map((f) => resolve(inv.cwd, f)));
+  const fatal = deck.configIssues.find((i) => i.severity === 'error' && !i.server && (!i.file || explicit.has(i.file)));
+  if (fatal) {
+    await deck.close();
+    throw new UserError(fatal.message, Exit.badInput);
+  }
+  return deck;
+}
+
+export function reportIssues(issues: ConfigIssue[]): void {
+  for (const issue of issues) process.stderr.write(`${issue.severity}: ${sanitizeLine(issue.message)}\n`);
+}
+
+/** The server a command is about: the ad hoc one, or a configured one by name. */
+export function pickServer(deck: Deck, name: string | undefined, adhoc: boolean): string {
+  if (adhoc) return ADHOC_NAME;
+  if (!name) throw new UserError('name a server (see `mcpdeck status`)');
+  if (!deck.hub.get(name)) {
+    const known = deck.getSnapshot().servers.map((s) => s.name);
+    throw new UserError(`no server named "${name}"; configured: ${known.join(', ') || 'none'}`);
+  }
+  return name;
+}

@@ -1,0 +1,64 @@
+import { basename, resolve } from 'node:path';
+import { normalizeEntry } from './normalize.js';
+import { readJsonFile } from './read-json.js';
+import type { ConfigIssue, ConfigSource, ServerDefinition } from './types.js';
+import type { UserCatalog } from './user-catalog.js';
+
+export const PROJECT_FILE = '.mcp.json';
+
+export interface LoadOptions {
+  /** `--config` files, in order; later ones win. */
+  configFiles?: string[];
+  cwd: string;
+  /** Only the `--config` files. */
+  strict?: boolean;
+  userCatalog?: UserCatalog;
+  env: NodeJS.ProcessEnv;
+}
+
+export interface LoadedConfig {
+  servers: ServerDefinition[];
+  issues: ConfigIssue[];
+}
+
+/** Reads every source: user catalog, then the project's .mcp.json, then --config files. */
+export function loadConfig(options: LoadOptions): LoadedConfig {
+  const issues: ConfigIssue[] = [];
+  const byName = new Map<string, ServerDefinition>();
+  const add = (entries: Record<string, unknown>, source: ConfigSource) => {
+    for (const [name, raw] of Object.entries(entries)) {
+      const previous = byName.get(name);
+      if (previous) {
+        issues.push({ severity: 'warning', server: name, message: `server "${name}" from ${source.label} overrides the one from ${previous.source.label}` });
+        byName.delete(name);
+      }
+      byName.set(name, normalizeEntry(name, raw, source, options.env));
+    }
+  };
+
+  if (!options.strict) {
+    if (options.userCatalog) add(options.userCatalog.read(), { kind: 'user', path: options.userCatalog.path, label: 'user' });
+    const project = resolve(options.cwd, PROJECT_FILE);
+    const entries = readServersFile(project, issues, false);
+    if (entries) add(entries, { kind: 'project', path: project, label: 'project' });
+  }
+  for (const file of options.configFiles ?? []) {
+    const path = resolve(options.cwd, file);
+    const entries = readServersFile(path, issues, true);
+    if (entries) add(entries, { kind: 'file', path, label: basename(path) });
+  }
+  const servers = [...byName.values()];
+  return { servers, issues: [...issues, ...servers.flatMap((s) => s.issues)] };
+}
+
+/** The `mcpServers` map of a file, or undefined with an issue. */
+export function readServersFile(path: string, issues: ConfigIssue[], mustExist: boolean): Record<string, unknown> | undefined {
+  const file = readJsonFile(path, issues, mustExist);
+  if (!file) return undefined;
+  const servers = (file.value as { mcpServers?: unknown } | null)?.mcpServers;
+  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
+    issues.push({ severity: 'error', file: path, message: `${path}: expected an object with an "mcpServers" map, like {"mcpServers": {"name": {"command": "..."}}}` });
+    return undefined;
+  }
+  return servers as Record<string, unknown>;
+}

@@ -1,0 +1,115 @@
+import { dirname, resolve } from 'node:path';
+import { expandVars } from './expand.js';
+import { knownFields, serverEntrySchema, TYPE_ALIASES, type ServerEntry } from './schema.js';
+import type { ConfigIssue, ConfigSource, ServerConfig, ServerDefinition } from './types.js';
+import { closest } from '../../util/closest.js';
+
+const TYPES = 'stdio, sse, http or inprocess';
+
+/** Turns one `mcpServers` entry into a usable config, or into issues that say what to fix. */
+export function normalizeEntry(
+  name: string,
+  raw: unknown,
+  source: ConfigSource,
+  env: NodeJS.ProcessEnv,
+): ServerDefinition {
+  const issues: ConfigIssue[] = [];
+  const where = source.path ? ` in ${source.path}` : '';
+  const error = (message: string) => issues.push({ severity: 'error', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
+  const warn = (message: string) => issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
+  const def = (config?: ServerConfig): ServerDefinition => ({ name, source, raw: isObject(raw) ? raw : {}, config, issues });
+
+  if (!isObject(raw)) {
+    error(`must be an object like {"command": "..."} or {"type": "http", "url": "..."}`);
+    return def();
+  }
+  for (const key of Object.keys(raw)) {
+    if (!knownFields.includes(key)) {
+      const guess = closest(key, knownFields);
+      warn(`unknown field "${key}" is ignored${guess ? ` (did you mean "${guess}"?)` : ''}`);
+    }
+  }
+  const parsed = serverEntrySchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const problem of parsed.error.issues) error(`"${problem.path.join('.')}": ${problem.message}`);
+    return def();
+  }
+  const entry = parsed.data;
+  for (const key of ['type', 'command', 'url', 'module', 'cwd'] as const) {
+    const value = entry[key];
+    if (value !== undefined && value !== value.trim()) error(`"${key}" has stray whitespace: ${JSON.stringify(value)}; remove it`);
+  }
+  for (const [label, map] of [['env', entry.env], ['headers', entry.headers]] as const) {
+    for (const [key, value] of Object.entries(map ?? {})) {
+      if (key !== key.trim() || value !== value.trim()) warn(`${label} "${key.trim()}" has stray whitespace around its name or value`);
+    }
+  }
+  if (issues.some((i) => i.severity === 'error')) return def();
+
+  const type = resolveType(entry, error, warn);
+  if (!type) return def();
+
+  const missing = new Set<string>();
+  const x = (value: string) => expandVars(value, env, missing);
+  const xMap = (map: Record<string, string> | undefined) =>
+    Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k.trim(), x(v)]));
+  const base = dirname(source.path ?? resolve('.'));
+  const common = {
+    disabled: entry.disabled ?? false,
+    timeout: entry.timeout,
+    requestTimeout: entry.requestTimeout,
+    tools: entry.tools,
+    oauth: entry.oauth,
+  };
+
+  let config: ServerConfig | undefined;
+  if (type === 'stdio') {
+    if (!entry.command) error(`type "stdio" needs a "command" to run`);
+    else config = { ...common, type, command: x(entry.command), args: (entry.args ?? []).map(x), env: xMap(entry.env), cwd: entry.cwd ? resolve(base, entry.cwd) : undefined };
+  } else if (type === 'sse' || type === 'http') {
+    if (!entry.url) error(`type "${type}" needs a "url"`);
+    else {
+      const url = x(entry.url);
+      if (!missing.size && !isHttpUrl(url)) error(`"url" must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+      else config = { ...common, type, url, headers: xMap(entry.headers), ...(type === 'http' && !entry.type ? { typeAssumed: true } : {}) };
+    }
+  } else {
+    if (!entry.module) error(`type "inprocess" needs a "module" (a file path or package name)`);
+    else config = { ...common, type, module: entry.module.startsWith('.') ? resolve(base, entry.module) : entry.module, export: entry.export };
+  }
+  for (const variable of missing) error(`environment variable \${${variable}} is not set; set it or write \${${variable}:-default}`);
+  return def(issues.some((i) => i.severity === 'error') ? undefined : config);
+}
+
+function resolveType(
+  entry: ServerEntry,
+  error: (m: string) => void,
+  warn: (m: string) => void,
+): ServerConfig['type'] | undefined {
+  if (entry.type !== undefined) {
+    const type = TYPE_ALIASES[entry.type];
+    if (!type) error(`unknown type "${entry.type}"; use ${TYPES}`);
+    return type;
+  }
+  if (entry.command) return 'stdio';
+  if (entry.url) {
+    warn(`has a "url" but no "type"; assumed "http" (Streamable HTTP, falling back to SSE if refused). Add "type": "http" or "type": "sse" to say which`);
+    return 'http';
+  }
+  if (entry.module) return 'inprocess';
+  error(`has no "command" (local server) or "url" (remote server); add one`);
+  return undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

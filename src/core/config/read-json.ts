@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { ConfigIssue } from './types.js';
+
+export interface JsonFile {
+  path: string;
+  text: string;
+  value: unknown;
+}
+
+/** 1-based line and column of an offset in text. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}
+
+const describe: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: 'unexpected text after the end',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfNumber: 'unterminated number',
+};
+
+/**
+ * Reads a JSON file (comments and trailing commas tolerated, as editors write them).
+ * Returns undefined with an issue for a missing or broken file.
+ */
+export function readJsonFile(path: string, issues: ConfigIssue[], mustExist: boolean): JsonFile | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && !mustExist) return undefined;
+    const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : String((error as Error).message);
+    issues.push({ severity: 'error', file: path, message: `${path}: ${why}` });
+    return undefined;
+  }
+  const errors: ParseError[] = [];
+  const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const first = errors[0];
+  if (first) {
+    const { line, column } = lineColumn(text, first.offset);
+    const code = printParseErrorCode(first.error);
+    issues.push({
+      severity: 'error',
+      file: path,
+      line,
+      column,
+      message: `${path}:${line}:${column}: JSON syntax error: ${describe[code] ?? code}`,
+    });
+    return undefined;
+  }
+  return { path, text, value };
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const stringMap = z.record(z.string(), z.string());
+const ms = z.number().int().positive();
+
+/** The known fields of an `mcpServers` entry; unknown ones are reported, not fatal. */
+export const serverEntrySchema = z.object({
+  type: z.string().optional(),
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: stringMap.optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  headers: stringMap.optional(),
+  module: z.string().optional(),
+  export: z.string().optional(),
+  disabled: z.boolean().optional(),
+  timeout: ms.optional(),
+  requestTimeout: ms.optional(),
+  tools: z
+    .strictObject({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() })
+    .optional(),
+  oauth: z
+    .looseObject({
+      clientId: z.string().optional(),
+      clientSecret: z.string().optional(),
+      scopes: z.array(z.string()).optional(),
+      callbackPort: z.number().int().min(0).max(65535).optional(),
+      clientMetadataUrl: z.string().optional(),
+    })
+    .optional(),
+});
+
+export type ServerEntry = z.infer<typeof serverEntrySchema>;
+export const knownFields = Object.keys(serverEntrySchema.shape);
+
+export const TYPE_ALIASES: Record<string, 'stdio' | 'sse' | 'http' | 'inprocess'> = {
+  stdio: 'stdio',
+  sse: 'sse',
+  http: 'http',
+  'streamable-http': 'http',
+  streamableHttp: 'http',
+  streamable_http: 'http',
+  inprocess: 'inprocess',
+  'in-process': 'inprocess',
+};

@@ -1,0 +1,87 @@
+export type ScopeKind = 'user' | 'project' | 'file' | 'demo' | 'adhoc';
+
+/** Where a server definition came from. */
+export interface ConfigSource {
+  kind: ScopeKind;
+  /** The file it was read from, when there is one. */
+  path?: string;
+  /** Short label for lists: "user", "project", "demo", a file name. */
+  label: string;
+}
+
+export interface ConfigIssue {
+  severity: 'error' | 'warning';
+  message: string;
+  server?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface ToolFilter {
+  allow?: string[];
+  block?: string[];
+}
+
+export interface OAuthSettings {
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string[];
+  callbackPort?: number;
+  clientMetadataUrl?: string;
+  [key: string]: unknown;
+}
+
+interface Common {
+  disabled: boolean;
+  /** Connect timeout in ms. */
+  timeout?: number;
+  /** Per-request timeout in ms (tool calls reset it on progress). */
+  requestTimeout?: number;
+  tools?: ToolFilter;
+  oauth?: OAuthSettings;
+}
+
+export interface StdioConfig extends Common {
+  type: 'stdio';
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+export interface SseConfig extends Common {
+  type: 'sse';
+  url: string;
+  headers: Record<string, string>;
+}
+
+export interface HttpConfig extends Common {
+  type: 'http';
+  url: string;
+  headers: Record<string, string>;
+  /** True when the entry had a url but no type: SSE is tried on 400/404/405. */
+  typeAssumed?: boolean;
+}
+
+export interface InProcessConfig extends Common {
+  type: 'inprocess';
+  /** A module path (resolved against the config file's folder) or package name. */
+  module: string;
+  export?: string;
+  /** Set for built-ins such as the demo: the server factory itself. */
+  factory?: () => unknown;
+}
+
+export type ServerConfig = StdioConfig | SseConfig | HttpConfig | InProcessConfig;
+export type TransportType = ServerConfig['type'];
+
+/** One server as configured: the expanded config when it is usable, else errors. */
+export interface ServerDefinition {
+  name: string;
+  source: ConfigSource;
+  /** The entry as written in its file (before ${VAR} expansion). */
+  raw: Record<string, unknown>;
+  config?: ServerConfig;
+  issues: ConfigIssue[];
+}

@@ -1,0 +1,80 @@
+import { loadConfig, type LoadOptions } from './config/load.js';
+import { normalizeEntry } from './config/normalize.js';
+import type { ConfigIssue, ServerDefinition } from './config/types.js';
+import type { UserCatalog } from './config/user-catalog.js';
+import { editScope, scopeOf } from './config/write.js';
+import { createDemoServer } from './demo/server.js';
+import { ServerHub, type HubOptions } from './servers/hub.js';
+
+export const DEMO_NAME = 'demo';
+
+export interface DeckOptions extends Omit<LoadOptions, 'userCatalog'> {
+  userCatalog?: UserCatalog;
+  /** Add the built-in demo server (also used when nothing is configured at all). */
+  demo?: boolean;
+  /** Servers not in any configuration (`--url`, `-- command`): they replace all others. */
+  adhoc?: ServerDefinition[];
+  only?: string[];
+  defaultCallTimeout?: number;
+}
+
+export function demoDefinition(): ServerDefinition {
+  const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
+  if (def.config?.type === 'inprocess') def.config.factory = createDemoServer;
+  return def;
+}
+
+/** The client core: configuration, the hub of servers, and the actions on them. */
+export class Deck {
+  readonly hub: ServerHub;
+  readonly subscribe: ServerHub['subscribe'];
+  readonly getSnapshot: ServerHub['getSnapshot'];
+  /** Problems found while reading the configuration. */
+  configIssues: ConfigIssue[] = [];
+
+  constructor(private readonly options: DeckOptions) {
+    const hubOptions: HubOptions = { roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout };
+    this.hub = new ServerHub(hubOptions);
+    this.subscribe = this.hub.subscribe;
+    this.getSnapshot = this.hub.getSnapshot;
+  }
+
+  /** Reads every configuration source and lists the servers (none connected yet). */
+  async load(): Promise<void> {
+    const { options } = this;
+    let servers: ServerDefinition[];
+    if (options.adhoc) {
+      servers = options.adhoc;
+      this.configIssues = servers.flatMap((s) => s.issues);
+    } else {
+      const loaded = loadConfig(options);
+      servers = loaded.servers;
+      this.configIssues = loaded.issues;
+      const nothing = servers.length === 0 && !loaded.issues.some((i) => i.severity === 'error');
+      if ((options.demo || nothing) && !servers.some((s) => s.name === DEMO_NAME)) servers = [...servers, demoDefinition()];
+    }
+    await this.hub.setServers(servers);
+  }
+
+  connectAll = () => this.hub.connectAll();
+  reconnect = (name: string) => this.hub.reconnect(name);
+  setServers = (servers: ServerDefinition[]) => this.hub.setServers(servers);
+  callTool: ServerHub['callTool'] = (...args) => this.hub.callTool(...args);
+  close = () => this.hub.closeAll();
+
+  /** Enables or disables a server now; persisted when it came from the user catalog. */
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    const state = this.hub.get(name);
+    if (state?.source.kind === 'user' && this.options.userCatalog) {
+      const scope = scopeOf(state.source, this.options.userCatalog);
+      if (scope) editScope(scope, [name, 'disabled'], enabled ? undefined : true);
+    }
+    await this.hub.setEnabled(name, enabled);
+  }
+}
+
+export async function createDeck(options: DeckOptions): Promise<Deck> {
+  const deck = new Deck(options);
+  await deck.load();
+  return deck;
+}

@@ -1,0 +1,108 @@
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerConfig } from '../config/types.js';
+import { VERSION } from '../../util/version.js';
+import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
+import { StdioTransport } from './stdio-transport.js';
+import { TappedTransport, type TrafficEntry } from './tap.js';
+import { buildTransport, type TransportHooks } from './transports.js';
+
+export const CLIENT_CAPABILITIES: ClientCapabilities = { roots: { listChanged: true } };
+
+export interface SessionOptions extends TransportHooks {
+  config: ServerConfig;
+  connectTimeout: number;
+  roots: string[];
+  onTraffic: (entry: TrafficEntry) => void;
+  /** Read at failure time: what the server said on stderr and stdout so far. */
+  failureContext: () => Pick<FailureContext, 'stderrTail' | 'stdoutNoise'>;
+}
+
+/** One live connection to one server. A closed session is never reused. */
+export class Session {
+  onclose?: (reason: string) => void;
+  private closing = false;
+
+  private constructor(
+    readonly client: Client,
+    readonly transport: TappedTransport,
+    private readonly dispose?: () => Promise<void>,
+  ) {}
+
+  get protocolVersion(): string | undefined {
+    return this.transport.protocolVersion;
+  }
+
+  get pid(): number | undefined {
+    return this.transport.inner instanceof StdioTransport ? this.transport.inner.pid : undefined;
+  }
+
+  /** Connects, falling back from Streamable HTTP to SSE only where the type was assumed. */
+  static async open(options: SessionOptions): Promise<Session> {
+    try {
+      return await Session.attempt(options, false);
+    } catch (error) {
+      const status = error instanceof ConnectError ? error.httpStatus : undefined;
+      if (options.config.type === 'http' && options.config.typeAssumed && status && [400, 404, 405].includes(status)) {
+        return Session.attempt(options, true);
+      }
+      throw error;
+    }
+  }
+
+  private static async attempt(options: SessionOptions, useSse: boolean): Promise<Session> {
+    const { config } = options;
+    const built = await buildTransport(config, options, useSse);
+    const transport = new TappedTransport(built.transport, options.onTraffic);
+    const client = new Client({ name: 'mcpdeck', version: VERSION }, { capabilities: CLIENT_CAPABILITIES });
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: options.roots.map((path) => ({ uri: pathToFileURL(path).href, name: path })),
+    }));
+    const session = new Session(client, transport, built.dispose);
+    let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
+    try {
+      await Promise.race([
+        client.connect(transport),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => {
+            timedOut = true;
+            reject(new Error('timeout'));
+          }, options.connectTimeout);
+        }),
+      ]);
+    } catch (error) {
+      await session.close().catch(() => undefined);
+      const exit = transport.inner instanceof StdioTransport ? transport.inner.exit : undefined;
+      throw explainConnectError(error, {
+        config,
+        exit,
+        ...options.failureContext(),
+        timedOut: timedOut ? options.connectTimeout : undefined,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+    client.onclose = () => {
+      if (session.closing) return;
+      const exit = transport.inner instanceof StdioTransport ? transport.inner.exit : undefined;
+      const reason = explainConnectError(new Error('the connection closed'), { config, exit, ...options.failureContext() });
+      session.onclose?.(reason.message);
+    };
+    return session;
+  }
+
+  /** Closes cleanly: HTTP sessions are terminated, child processes never left behind. */
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    const inner = this.transport.inner;
+    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId) {
+      await inner.terminateSession().catch(() => undefined);
+    }
+    await this.client.close().catch(() => undefined);
+    await this.dispose?.().catch(() => undefined);
+  }
+}

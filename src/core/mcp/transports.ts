@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { isAbsolute } from 'node:path';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { InProcessConfig, ServerConfig } from '../config/types.js';
+import { StdioTransport } from './stdio-transport.js';
+import { ConnectError } from './errors.js';
+
+export interface TransportHooks {
+  onStderr?: (chunk: string) => void;
+  onStdoutNoise?: (line: string) => void;
+}
+
+export interface BuiltTransport {
+  transport: Transport;
+  /** Stops what the transport started besides itself (an in-process server). */
+  dispose?: () => Promise<void>;
+}
+
+/** A fresh transport for one connection attempt (a closed one cannot restart). */
+export async function buildTransport(config: ServerConfig, hooks: TransportHooks, useSse = false): Promise<BuiltTransport> {
+  switch (config.type) {
+    case 'stdio':
+      if (config.cwd && !existsSync(config.cwd)) throw new ConnectError(`working directory ${config.cwd} does not exist`);
+      return { transport: new StdioTransport({ ...config, ...hooks }) };
+    case 'sse':
+    case 'http': {
+      const url = new URL(config.url);
+      const requestInit = { headers: config.headers };
+      const transport =
+        config.type === 'sse' || useSse
+          ? new SSEClientTransport(url, { requestInit })
+          : new StreamableHTTPClientTransport(url, { requestInit });
+      return { transport };
+    }
+    case 'inprocess':
+      return inProcess(config);
+  }
+}
+
+interface Connectable {
+  connect(transport: Transport): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function inProcess(config: InProcessConfig): Promise<BuiltTransport> {
+  let exported: unknown = config.factory;
+  if (!exported) {
+    const specifier = isAbsolute(config.module) ? pathToFileURL(config.module).href : config.module;
+    let mod: Record<string, unknown>;
+    try {
+      mod = (await import(specifier)) as Record<string, unknown>;
+    } catch (error) {
+      throw new ConnectError(`cannot load module ${config.module}: ${(error as Error).message}`);
+    }
+    const key = config.export ?? 'default';
+    exported = mod[key];
+    if (exported === undefined) {
+      const names = Object.keys(mod).join(', ') || 'nothing';
+      throw new ConnectError(`module ${config.module} has no export "${key}" (it exports ${names}); set "export"`);
+    }
+  }
+  let server: unknown = exported;
+  if (typeof server === 'function' && !isConnectable(server)) server = await (server as () => unknown)();
+  if (!isConnectable(server)) {
+    throw new ConnectError(`module ${config.module} must export an McpServer or Server, or a function returning one`);
+  }
+  const [client, side] = InMemoryTransport.createLinkedPair();
+  await server.connect(side);
+  const connected = server;
+  return { transport: client, dispose: () => connected.close() };
+}
+
+function isConnectable(value: unknown): value is Connectable {
+  return typeof value === 'object' && value !== null && typeof (value as Partial<Connectable>).connect === 'function';
+}

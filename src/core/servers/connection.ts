@@ -1,0 +1,170 @@
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ServerDefinition } from '../config/types.js';
+import { redactEntry } from '../config/redact.js';
+import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
+import { ConnectError } from '../mcp/errors.js';
+import { listPrompts, listResources, listResourceTemplates, listTools } from '../mcp/list.js';
+import { Session } from '../mcp/session.js';
+import type { TrafficEntry } from '../mcp/tap.js';
+import { filterTools } from './tools.js';
+import type { ServerState } from './state.js';
+import { LineTail } from '../../util/line-tail.js';
+
+export const DEFAULT_CONNECT_TIMEOUT = 30_000;
+
+export interface ConnectionContext {
+  roots: string[];
+  /** Applies a change to this server's record in the store. */
+  patch: (name: string, change: Partial<ServerState>) => void;
+  onTraffic?: (name: string, entry: TrafficEntry) => void;
+  defaultCallTimeout?: number;
+}
+
+/** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
+export class ServerConnection {
+  private session?: Session;
+  private attempt = 0;
+  private readonly stderr = new LineTail(200);
+  private readonly stdoutNoise = new LineTail(20);
+
+  constructor(
+    readonly definition: ServerDefinition,
+    private readonly ctx: ConnectionContext,
+  ) {}
+
+  get name(): string {
+    return this.definition.name;
+  }
+
+  initialState(enabled: boolean): ServerState {
+    const { name, source, raw, config, issues } = this.definition;
+    const status = !config ? 'failed' : !enabled || config.disabled ? 'disabled' : 'pending';
+    const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
+    return {
+      name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
+      tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [],
+    };
+  }
+
+  async connect(): Promise<void> {
+    const config = this.definition.config;
+    if (!config) return;
+    const attempt = ++this.attempt;
+    await this.closeSession();
+    this.stdoutNoise.clear();
+    this.patch({ status: 'connecting', error: undefined });
+    let session: Session;
+    try {
+      session = await Session.open({
+        config,
+        connectTimeout: config.timeout ?? DEFAULT_CONNECT_TIMEOUT,
+        roots: this.ctx.roots,
+        onStderr: (chunk) => this.patch({ stderr: this.stderr.push(chunk) }),
+        onStdoutNoise: (line) => this.stdoutNoise.push(`${line}\n`),
+        onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
+        failureContext: () => ({ stderrTail: this.stderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
+      });
+    } catch (error) {
+      if (attempt !== this.attempt) return;
+      const reason = error instanceof ConnectError ? error : new ConnectError(String((error as Error).message ?? error));
+      this.patch({ status: reason.needsAuth ? 'needs-auth' : 'failed', error: reason.message });
+      return;
+    }
+    if (attempt !== this.attempt) return void session.close();
+    this.session = session;
+    session.onclose = (reason) => {
+      if (this.session !== session) return;
+      this.session = undefined;
+      this.patch({ status: 'failed', error: reason, pid: undefined });
+    };
+    try {
+      await this.load(session);
+    } catch (error) {
+      if (this.session !== session) return;
+      await this.closeSession();
+      this.patch({ status: 'failed', error: `connected, but listing failed: ${(error as Error).message}` });
+    }
+  }
+
+  private async load(session: Session): Promise<void> {
+    const { client } = session;
+    const capabilities = client.getServerCapabilities() ?? {};
+    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
+      capabilities.tools ? listTools(client) : [],
+      capabilities.resources ? listResources(client) : [],
+      capabilities.resources ? listResourceTemplates(client).catch(() => []) : [],
+      capabilities.prompts ? listPrompts(client) : [],
+    ]);
+    if (this.session !== session) return;
+    const refresh = (what: () => Promise<Partial<ServerState>>) => () => {
+      void what()
+        .then((change) => this.session === session && this.patch(change))
+        .catch(() => undefined);
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, refresh(async () => this.toolState(await listTools(client))));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, refresh(async () => ({
+      resources: await listResources(client),
+      resourceTemplates: await listResourceTemplates(client).catch(() => []),
+    })));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, refresh(async () => ({ prompts: await listPrompts(client) })));
+    this.patch({
+      status: 'connected',
+      error: undefined,
+      serverInfo: client.getServerVersion(),
+      capabilities,
+      instructions: client.getInstructions(),
+      protocolVersion: session.protocolVersion,
+      pid: session.pid,
+      connectedAt: Date.now(),
+      resources,
+      resourceTemplates,
+      prompts,
+      ...this.toolState(tools),
+    });
+  }
+
+  private toolState(all: Awaited<ReturnType<typeof listTools>>): Pick<ServerState, 'tools' | 'hiddenTools'> {
+    const { shown, hidden } = filterTools(this.name, all, this.definition.config?.tools);
+    return { tools: shown, hiddenTools: hidden };
+  }
+
+  async call(state: ServerState, toolName: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
+    const session = this.session;
+    if (!session || state.status !== 'connected') {
+      throw new ToolCallError('not-connected', `${this.name} is not connected (${state.status}${state.error ? `: ${state.error}` : ''})`);
+    }
+    const tool = state.tools.find((t) => t.name === toolName || t.qualifiedName === toolName);
+    if (!tool) {
+      const hidden = state.hiddenTools ? ` (${state.hiddenTools} hidden by the tools filter)` : '';
+      throw new ToolCallError('unknown-tool', `${this.name} has no tool "${toolName}"${hidden}`);
+    }
+    const timeout = options.timeout ?? this.definition.config?.requestTimeout ?? this.ctx.defaultCallTimeout;
+    return callTool(session.client, tool, args, { ...options, timeout });
+  }
+
+  /** Stops the connection and marks the server disabled, or pending for a later connect. */
+  async stop(status: 'disabled' | 'pending'): Promise<void> {
+    this.attempt++;
+    await this.closeSession();
+    this.patch({ status, error: undefined, pid: undefined });
+  }
+
+  async close(): Promise<void> {
+    this.attempt++;
+    await this.closeSession();
+  }
+
+  private async closeSession(): Promise<void> {
+    const session = this.session;
+    this.session = undefined;
+    await session?.close();
+  }
+
+  private patch(change: Partial<ServerState>): void {
+    this.ctx.patch(this.name, change);
+  }
+}

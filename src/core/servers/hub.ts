@@ -1,0 +1,136 @@
+import { createStore, type Store } from '../store.js';
+import { Emitter } from '../events.js';
+import type { ConfigIssue, ServerDefinition } from '../config/types.js';
+import type { CallOptions, CallOutcome } from '../mcp/call.js';
+import { ToolCallError } from '../mcp/call.js';
+import type { TrafficEntry } from '../mcp/tap.js';
+import { ServerConnection } from './connection.js';
+import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
+
+export interface HubEvents extends Record<string, unknown> {
+  status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string };
+  traffic: { name: string; entry: TrafficEntry };
+}
+
+export interface HubOptions {
+  roots: string[];
+  /** Servers to connect; the others are listed as disabled. */
+  only?: string[];
+  defaultCallTimeout?: number;
+}
+
+export interface SetServersResult {
+  added: string[];
+  removed: string[];
+  /** Present before and after, with a different entry: reconnected. */
+  changed: string[];
+  errors: ConfigIssue[];
+}
+
+/** Every configured server, each connected on its own; one failure never touches another. */
+export class ServerHub {
+  readonly events = new Emitter<HubEvents>();
+  private readonly connections = new Map<string, ServerConnection>();
+  private readonly store = createStore<DeckSnapshot>({ servers: [] });
+  readonly subscribe: Store<DeckSnapshot>['subscribe'] = this.store.subscribe;
+  readonly getSnapshot: Store<DeckSnapshot>['getSnapshot'] = this.store.getSnapshot;
+
+  constructor(private readonly options: HubOptions) {}
+
+  get(name: string): ServerState | undefined {
+    return this.getSnapshot().servers.find((s) => s.name === name);
+  }
+
+  /** Replaces the server set: new names are added (pending), missing ones closed. */
+  async setServers(definitions: ServerDefinition[]): Promise<SetServersResult> {
+    const next = new Map(definitions.map((d) => [d.name, d]));
+    const removed = [...this.connections.keys()].filter((name) => !next.has(name) || changed(this.connections.get(name)!.definition, next.get(name)!));
+    await Promise.all(removed.map((name) => this.connections.get(name)?.close()));
+    for (const name of removed) this.connections.delete(name);
+    const added: string[] = [];
+    const states: ServerState[] = [];
+    for (const def of definitions) {
+      let connection = this.connections.get(def.name);
+      if (!connection) {
+        connection = new ServerConnection(def, {
+          roots: this.options.roots,
+          defaultCallTimeout: this.options.defaultCallTimeout,
+          patch: (name, change) => this.patch(name, change),
+          onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
+        });
+        this.connections.set(def.name, connection);
+        added.push(def.name);
+        states.push(connection.initialState(!this.options.only || this.options.only.includes(def.name)));
+      } else {
+        states.push(this.get(def.name)!);
+      }
+    }
+    this.store.update(() => ({ servers: states }));
+    const changedNames = removed.filter((name) => next.has(name));
+    return {
+      added: added.filter((n) => !changedNames.includes(n)),
+      removed: removed.filter((n) => !next.has(n)),
+      changed: changedNames,
+      errors: definitions.flatMap((d) => d.issues.filter((i) => i.severity === 'error')),
+    };
+  }
+
+  /** Connects every pending server at once and resolves when each has settled. */
+  async connectAll(): Promise<void> {
+    const pending = this.getSnapshot().servers.filter((s) => s.status === 'pending');
+    await Promise.all(pending.map((s) => this.connections.get(s.name)?.connect()));
+  }
+
+  async reconnect(name: string): Promise<void> {
+    const state = this.require(name);
+    if (state.status === 'disabled' || !this.connections.get(name)?.definition.config) return;
+    await this.connections.get(name)?.connect();
+  }
+
+  /** Turns a server on (and connects it) or off (and closes it), for this session. */
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    this.require(name);
+    const connection = this.connections.get(name)!;
+    if (!connection.definition.config) return;
+    if (!enabled) return connection.stop('disabled');
+    await connection.stop('pending');
+    await connection.connect();
+  }
+
+  async callTool(server: string, tool: string, args: Record<string, unknown>, options?: CallOptions): Promise<CallOutcome> {
+    const state = this.get(server);
+    if (!state) throw new ToolCallError('not-connected', `no server named "${server}"`);
+    return this.connections.get(server)!.call(state, tool, args, options);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.connections.values()].map((c) => c.close()));
+  }
+
+  private require(name: string): ServerState {
+    const state = this.get(name);
+    if (!state) throw new Error(`no server named "${name}"`);
+    return state;
+  }
+
+  private patch(name: string, change: Partial<ServerState>): void {
+    let event: HubEvents['status'] | undefined;
+    this.store.update((snapshot) => {
+      const index = snapshot.servers.findIndex((s) => s.name === name);
+      const previous = snapshot.servers[index];
+      if (!previous) return snapshot;
+      const next = { ...previous, ...change };
+      if (change.status && change.status !== previous.status) {
+        event = { name, status: change.status, previous: previous.status, error: next.error };
+      }
+      const servers = snapshot.servers.slice();
+      servers[index] = next;
+      return { servers };
+    });
+    if (event) this.events.emit('status', event);
+  }
+}
+
+function changed(a: ServerDefinition, b: ServerDefinition): boolean {
+  return JSON.stringify([a.raw, a.source]) !== JSON.stringify([b.raw, b.source]);
+}

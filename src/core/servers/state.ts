@@ -1,0 +1,35 @@
+import type { Implementation, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ConfigIssue, ConfigSource, TransportType } from '../config/types.js';
+import type { ToolInfo } from './tools.js';
+
+export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'disabled';
+
+/** Everything a screen or a command needs to know about one server: an immutable record. */
+export interface ServerState {
+  name: string;
+  source: ConfigSource;
+  transport?: TransportType;
+  /** The entry as configured, with secrets masked. */
+  config: Record<string, unknown>;
+  configIssues: ConfigIssue[];
+  status: ServerStatus;
+  /** Why it failed or needs sign-in, in words a person can act on. */
+  error?: string;
+  serverInfo?: Implementation;
+  protocolVersion?: string;
+  capabilities?: ServerCapabilities;
+  instructions?: string;
+  tools: ToolInfo[];
+  /** How many tools the allow/block filter hides. */
+  hiddenTools: number;
+  resources: Resource[];
+  resourceTemplates: ResourceTemplate[];
+  prompts: Prompt[];
+  stderr: string[];
+  pid?: number;
+  connectedAt?: number;
+}
+
+export interface DeckSnapshot {
+  servers: readonly ServerState[];
+}

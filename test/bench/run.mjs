@@ -1,0 +1,148 @@
+// `npm run bench`: whole-process timings of mcpdeck against a baseline measured in
+// the same run. Prints medians and ratios with their targets; never fails on time,
+// only when a run itself fails (non-zero exit, wrong output, timeout).
+// BENCH_RUNS=n changes the number of measured runs (default 7, after 1 warm-up).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BENCH = fileURLToPath(new URL('./', import.meta.url));
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const WARMUP = 1;
+const TIMEOUT_MS = 60_000;
+const MCPDECK = join(ROOT, 'bin/mcpdeck.js');
+const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const MEMORY = join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
+
+/** Runs `node ...args` once; resolves with wall time (spawn to exit) and output. */
+function runOnce(args) {
+  return new Promise((resolve, reject) => {
+    const label = `node ${args.join(' ')}`;
+    const start = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let ms;
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`timed out after ${TIMEOUT_MS} ms: ${label}\n${stderr}`));
+    }, TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('exit', () => (ms = Number(process.hrtime.bigint() - start) / 1e6));
+    // 'close' comes once every holder of the pipes is gone: a server left running
+    // after mcpdeck exits would show up here as a timeout.
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code !== 0) reject(new Error(`exit ${code ?? signal}: ${label}\n${stdout}${stderr}`));
+      else resolve({ ms, stdout, stderr });
+    });
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Median wall time of each case over RUNS runs after WARMUP runs, interleaved
+ * (the order flips every round) so machine noise spreads over all cases.
+ * cases: { name: { args, check(stdout) } } -> { name: medianMs }
+ */
+async function medianInterleaved(cases) {
+  const names = Object.keys(cases);
+  const times = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const name of round % 2 ? [...names].reverse() : names) {
+      const { ms, stdout } = await runOnce(cases[name].args);
+      cases[name].check?.(stdout);
+      if (round >= WARMUP) times[name].push(ms);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(times[n])]));
+}
+
+function writeConfig(dir, file, names, entry) {
+  const mcpServers = Object.fromEntries(names.map((n) => [n, { command: 'node', args: [entry, 'stdio'] }]));
+  const path = join(dir, file);
+  writeFileSync(path, JSON.stringify({ mcpServers }, null, 2));
+  return path;
+}
+
+/** Fails unless `status --json` output reports exactly `count` servers, all "connected". */
+function expectConnected(count) {
+  return (stdout) => {
+    const json = JSON.parse(stdout);
+    // Accept an array of entries, { servers: [...] }, or an object keyed by name.
+    const list = Array.isArray(json) ? json : Array.isArray(json.servers) ? json.servers : Object.values(json.servers ?? json);
+    const bad = list.filter((s) => s?.status !== 'connected');
+    if (list.length !== count || bad.length) {
+      throw new Error(`expected ${count} servers all "connected", got ${list.length}:\n${stdout}`);
+    }
+  };
+}
+
+const expectEcho = (stdout) => {
+  if (!stdout.includes('hi')) throw new Error(`echo result missing "hi" in output:\n${stdout}`);
+};
+
+function printTable(rows) {
+  const cols = Object.keys(rows[0]);
+  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
+  const line = (cells) => cells.map((v, i) => v.padEnd(width[i])).join('  ');
+  console.log(line(cols));
+  console.log(line(width.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-bench-'));
+const rows = [];
+const fmt = (ms) => `${ms.toFixed(0)} ms`;
+/** target: '<= x' (compared, never failed on) or 'info' (no target). */
+function row(measure, cand, base, target) {
+  const ratio = cand / base;
+  const note = target === 'info' ? '' : ratio <= Number(target.slice(3)) ? 'ok' : 'ABOVE TARGET';
+  rows.push({ measure, candidate: fmt(cand), baseline: fmt(base), ratio: ratio.toFixed(2), target, note });
+}
+
+try {
+  console.log(`mcpdeck bench: median of ${RUNS} runs after ${WARMUP} warm-up, interleaved (node ${process.version}, ${availableParallelism()} CPUs)\n`);
+
+  // (a) one tool call, whole process, against the plain SDK doing the same.
+  const callCfg = writeConfig(dir, 'call.json', ['everything'], EVERYTHING);
+  const a = await medianInterleaved({
+    mcpdeck: { args: [MCPDECK, 'call', '--strict', '--config', callCfg, 'everything', 'echo', 'message=hi'], check: expectEcho },
+    sdk: { args: [join(BENCH, 'baseline-call.mjs'), EVERYTHING, 'hi'], check: expectEcho },
+  });
+  row('call echo: mcpdeck / SDK script', a.mcpdeck, a.sdk, '<= 1.2');
+
+  // (b) 20 stdio servers connected vs 1, plus the SDK connecting the same 20 for context.
+  const names20 = Array.from({ length: 20 }, (_, i) => `s${i + 1}`);
+  const cfg1 = writeConfig(dir, 'status1.json', ['s1'], MEMORY);
+  const cfg20 = writeConfig(dir, 'status20.json', names20, MEMORY);
+  const b = await medianInterleaved({
+    one: { args: [MCPDECK, 'status', '--strict', '--config', cfg1, '--json'], check: expectConnected(1) },
+    twenty: { args: [MCPDECK, 'status', '--strict', '--config', cfg20, '--json'], check: expectConnected(20) },
+    sdk20: { args: [join(BENCH, 'baseline-connect.mjs'), cfg20], check: expectConnected(20) },
+  });
+  row('status: 20 servers / 1 server', b.twenty, b.one, '<= 1.5');
+  row('status 20: mcpdeck / SDK connect-all', b.twenty, b.sdk20, 'info');
+
+  // Start-up cost of the CLI alone.
+  const c = await medianInterleaved({
+    help: { args: [MCPDECK, '--help'] },
+    node: { args: ['-e', '0'] },
+  });
+  row('start-up: mcpdeck --help / node -e 0', c.help, c.node, 'info');
+
+  printTable(rows);
+  console.log('\n"info" rows have no target: they show where time goes. With few CPU cores, starting');
+  console.log('20 Node servers is CPU-bound for any client; compare with the SDK connect-all row.');
+} catch (err) {
+  console.error(`bench run failed: ${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The client command that `conformance client` runs. The suite appends its test
+// server's URL as the last argument and names the scenario in
+// MCP_CONFORMANCE_SCENARIO. Each scenario is one call of mcpdeck's headless CLI;
+// nothing here speaks MCP itself.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../bin/mcpdeck.js', import.meta.url));
+const url = process.argv.at(-1);
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
+
+// args: the mcpdeck command line; expect: text the printed result must contain.
+const scenarios = {
+  // initialize, then tools/list (the server answers with no tools).
+  initialize: { args: ['tools', '--url', url, '--json'] },
+  // add_numbers takes numbers; key=value must be coerced through the input schema
+  // (strings would make the server answer "... is 23").
+  tools_call: {
+    args: ['call', '--url', url, 'add_numbers', 'a=2', 'b=3', '--json'],
+    expect: 'The sum of 2 and 3 is 5',
+  },
+  // The server closes the tools/call SSE stream after a priming event (retry: 500);
+  // the result only arrives on a GET stream resumed with Last-Event-ID.
+  'sse-retry': {
+    args: ['call', '--url', url, 'test_reconnection', '--json'],
+    expect: 'Reconnection test completed successfully',
+  },
+};
+
+const entry = scenarios[scenario];
+if (!entry) {
+  console.error(`client.mjs: unknown scenario ${JSON.stringify(scenario)} (known: ${Object.keys(scenarios).join(', ')})`);
+  process.exit(2);
+}
+
+console.error(`$ mcpdeck ${entry.args.join(' ')}`);
+// Bounded below the suite's own 30 s limit so a hung CLI is reported, not orphaned.
+const run = spawnSync(process.execPath, [cli, ...entry.args], {
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  timeout: 25_000,
+});
+process.stdout.write(run.stdout ?? '');
+if (run.error) {
+  console.error(`client.mjs: ${run.error.message}`);
+  process.exit(1);
+}
+if (run.status !== 0) {
+  console.error(`client.mjs: mcpdeck exited with ${run.status ?? run.signal}`);
+  process.exit(1);
+}
+if (entry.expect && !run.stdout.includes(entry.expect)) {
+  console.error(`client.mjs: expected the output to contain ${JSON.stringify(entry.expect)}`);
+  process.exit(1);
+}
