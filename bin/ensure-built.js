@@ -11,7 +11,8 @@ const newest = (dir) =>
     const p = join(dir, e.name);
     return Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }, 0);
-const stamp = join(root, 'dist', '.tsbuildinfo');
+// main.js, not .tsbuildinfo: `tsc --noEmit` (lint) rewrites the build info without building.
+const stamp = join(root, 'dist', 'cli', 'main.js');
 const stale = !existsSync(stamp) || newest(join(root, 'src')) > statSync(stamp).mtimeMs || statSync(join(root, 'tsconfig.json')).mtimeMs > statSync(stamp).mtimeMs;
 if (stale) {
   process.stderr.write('mcpdeck: building…\n');

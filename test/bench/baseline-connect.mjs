@@ -1,5 +1,5 @@
 // Baseline for `mcpdeck status`: the plain SDK connecting every server of a config
-// at once, printing their names, and exiting.
+// at once, listing each one's tools (as status does), printing, and exiting.
 // Usage: node baseline-connect.mjs <config.json>
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -10,9 +10,10 @@ const clients = await Promise.all(
   Object.entries(mcpServers).map(async ([name, { command, args }]) => {
     const client = new Client({ name: 'bench-baseline', version: '0.0.0' });
     await client.connect(new StdioClientTransport({ command, args }));
-    return [name, client];
+    const { tools } = await client.listTools();
+    return [name, client, tools.length];
   }),
 );
-console.log(JSON.stringify(clients.map(([name]) => ({ name, status: 'connected' }))));
+console.log(JSON.stringify(clients.map(([name, , tools]) => ({ name, status: 'connected', tools }))));
 await Promise.all(clients.map(([, client]) => client.close()));
 process.exit(0);

@@ -1,6 +1,6 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/types.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { sanitizeLine } from '../../util/sanitize.js';
@@ -29,35 +29,74 @@ export interface FailureContext {
 export function explainConnectError(error: unknown, ctx: FailureContext): ConnectError {
   if (error instanceof ConnectError) return error;
   const { config } = ctx;
-  const err = error as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const err = (error ?? {}) as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
+  const message = String(err.message ?? error);
   if (config.type === 'stdio') {
     if (err.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return new ConnectError(`command not found on PATH: ${config.command}`);
     if (err.code === 'EACCES') return new ConnectError(`command is not executable: ${config.command}`);
-    if (ctx.exit) return new ConnectError(withStderr(exitText(ctx.exit), ctx.stderrTail));
   }
-  const status = httpStatus(error);
-  if (status !== undefined && (config.type === 'http' || config.type === 'sse')) {
-    if (status === 401 || status === 403) return new ConnectError(`${config.url} answered HTTP ${status}: sign-in required`, true, status);
-    const body = bodySnippet(err.message);
-    return new ConnectError(`${config.url} answered HTTP ${status}${body ? `: ${body}` : ''}`, false, status);
-  }
-  const cause = err.cause ?? err;
-  if (config.type === 'http' || config.type === 'sse') {
-    if (cause.code === 'ECONNREFUSED') return new ConnectError(`nothing is listening at ${config.url} (connection refused)`);
-    if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN') return new ConnectError(`host not found: ${new URL(config.url).host}`);
-    if (/content type/i.test(err.message)) return new ConnectError(`${config.url} did not answer as an MCP server: ${sanitizeLine(err.message)}`);
-  }
-  const version = /protocol version is not supported: (.*)$/.exec(err.message ?? '');
+  // The specific reasons come before the exit code: a failed connect closes the
+  // session, so a server that was still running has exited by now, because we ended it.
+  const version = /protocol version is not supported: (.*)$/.exec(message);
   if (version) {
     return new ConnectError(`the server wants MCP protocol version ${sanitizeLine(version[1] ?? '?')}; mcpdeck speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`);
   }
-  if (ctx.timedOut) {
-    let message = `no answer to initialize within ${ctx.timedOut / 1000} s (raise "timeout" in the config if it is just slow)`;
-    const noise = ctx.stdoutNoise.at(-1);
-    if (noise) message += `; it printed non-protocol text on stdout: "${truncate(sanitizeLine(noise), 80)}"`;
-    return new ConnectError(withStderr(message, ctx.stderrTail));
+  if (ctx.timedOut) return new ConnectError(withStderr(timeoutText(ctx.timedOut, ctx.stdoutNoise), ctx.stderrTail));
+  if (config.type === 'stdio' && ctx.exit && exitIsTheReason(error)) return new ConnectError(withStderr(exitText(ctx.exit), ctx.stderrTail));
+  const status = httpStatus(error);
+  if (status !== undefined && (config.type === 'http' || config.type === 'sse')) {
+    if (status === 401 || status === 403) return new ConnectError(`${config.url} answered HTTP ${status}: sign-in required`, true, status);
+    // An SSE endpoint that answers 200 with a web page instead of an event stream.
+    if (status >= 200 && status < 300) return new ConnectError(notMcpText(config.url, message), false, status);
+    const body = error instanceof SseError ? '' : bodySnippet(message);
+    const hint = status === 404 || status === 405 ? '; check the URL (MCP endpoints often end in /mcp or /sse)' : '';
+    return new ConnectError(`${config.url} answered HTTP ${status}${body ? `: ${body}` : ''}${hint}`, false, status);
   }
-  return new ConnectError(withStderr(sanitizeLine(err.message ?? String(error)), ctx.stderrTail));
+  const cause = err.cause ?? err;
+  if (config.type === 'http' || config.type === 'sse') {
+    // The SSE transport flattens the fetch error into its message: look there too.
+    if (cause.code === 'ECONNREFUSED' || /\bECONNREFUSED\b/.test(message)) return new ConnectError(`nothing is listening at ${config.url} (connection refused)`);
+    if (cause.code === 'ENOTFOUND' || cause.code === 'EAI_AGAIN' || /\b(ENOTFOUND|EAI_AGAIN)\b/.test(message)) {
+      return new ConnectError(`host not found: ${new URL(config.url).host}`);
+    }
+    if (/content type/i.test(message)) return new ConnectError(notMcpText(config.url, message));
+  }
+  const issues = schemaIssues(error);
+  if (issues) {
+    const detail = issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(result)'}: ${i.message}`).join('; ');
+    return new ConnectError(withStderr(`the server's answer to initialize is not a valid MCP initialize result (${truncate(sanitizeLine(detail), 160)})`, ctx.stderrTail));
+  }
+  return new ConnectError(withStderr(sanitizeLine(message), ctx.stderrTail));
+}
+
+/**
+ * Whether a process exit explains the error: yes when the error is the connection
+ * closing (or a write to a dead pipe), no when the server answered something we
+ * refused (an MCP error, a malformed result) and the exit is only our closing it.
+ */
+function exitIsTheReason(error: unknown): boolean {
+  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+  return !schemaIssues(error);
+}
+
+/** The issues of a zod validation error (the SDK's result parsing), whatever zod version made it. */
+function schemaIssues(error: unknown): { path: PropertyKey[]; message: string }[] | undefined {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  return error instanceof Error && /ZodError$/.test(error.name) && Array.isArray(issues) ? (issues as { path: PropertyKey[]; message: string }[]) : undefined;
+}
+
+function timeoutText(ms: number, stdoutNoise: string[]): string {
+  const within = `no answer to initialize within ${ms / 1000} s`;
+  const noise = stdoutNoise.at(-1);
+  if (!noise) return `${within} (raise "timeout" in the config if it is just slow)`;
+  return `${within}; it printed non-protocol text on stdout: "${truncate(sanitizeLine(noise), 80)}" ` +
+    '(an MCP stdio server must write only JSON-RPC on stdout, logs go to stderr; is this the right command?)';
+}
+
+function notMcpText(url: string, message: string): string {
+  const type = /content type: (.*)$/i.exec(message)?.[1]?.trim();
+  const what = type ? `it answered with ${truncate(sanitizeLine(type), 60)}` : 'it did not answer with an event stream';
+  return `${url} did not answer as an MCP server: ${what} instead of JSON or an event stream; check the URL`;
 }
 
 export function exitText(exit: ProcessExit): string {

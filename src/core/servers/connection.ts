@@ -90,27 +90,38 @@ export class ServerConnection {
     }
   }
 
+  /**
+   * Lists everything the server offers and keeps it fresh on list_changed. The
+   * handlers go in before the first listing, so a change announced while it runs is
+   * not lost; answers are applied in the order they were asked for, so a late, stale one never wins.
+   */
   private async load(session: Session): Promise<void> {
     const { client } = session;
     const capabilities = client.getServerCapabilities() ?? {};
-    const [tools, resources, resourceTemplates, prompts] = await Promise.all([
-      capabilities.tools ? listTools(client) : [],
-      capabilities.resources ? listResources(client) : [],
-      capabilities.resources ? listResourceTemplates(client).catch(() => []) : [],
-      capabilities.prompts ? listPrompts(client) : [],
-    ]);
-    if (this.session !== session) return;
-    const refresh = (what: () => Promise<Partial<ServerState>>) => () => {
-      void what()
-        .then((change) => this.session === session && this.patch(change))
-        .catch(() => undefined);
+    const asked = { tools: 0, resources: 0, prompts: 0 };
+    const applied = { ...asked };
+    const fetchers = {
+      tools: async () => (capabilities.tools ? this.toolState(await listTools(client)) : {}),
+      resources: async () => (capabilities.resources ? {
+        resources: await listResources(client),
+        resourceTemplates: await listResourceTemplates(client).catch(() => []),
+      } : {}),
+      prompts: async () => (capabilities.prompts ? { prompts: await listPrompts(client) } : {}),
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, refresh(async () => this.toolState(await listTools(client))));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, refresh(async () => ({
-      resources: await listResources(client),
-      resourceTemplates: await listResourceTemplates(client).catch(() => []),
-    })));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, refresh(async () => ({ prompts: await listPrompts(client) })));
+    const refresh = async (kind: keyof typeof fetchers) => {
+      const seq = ++asked[kind];
+      const change = await fetchers[kind]();
+      if (seq > applied[kind] && this.session === session) {
+        applied[kind] = seq;
+        this.patch(change);
+      }
+    };
+    const quietly = (kind: keyof typeof fetchers) => () => void refresh(kind).catch(() => undefined);
+    client.setNotificationHandler(ToolListChangedNotificationSchema, quietly('tools'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, quietly('resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, quietly('prompts'));
+    await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
+    if (this.session !== session) return;
     this.patch({
       status: 'connected',
       error: undefined,
@@ -120,10 +131,6 @@ export class ServerConnection {
       protocolVersion: session.protocolVersion,
       pid: session.pid,
       connectedAt: Date.now(),
-      resources,
-      resourceTemplates,
-      prompts,
-      ...this.toolState(tools),
     });
   }
 

@@ -1,0 +1,359 @@
+// Bad input gets a clear error and loses nothing: every failure a user can meet
+// shows a reason they can act on, and one broken server never touches another.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDeck, type Deck } from '../../src/core/deck.js';
+import { ToolCallError } from '../../src/core/mcp/call.js';
+import type { ServerState } from '../../src/core/servers/state.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'servers', name);
+const stdio = (name: string, timeout = 5000) => ({ command: process.execPath, args: [fixture(name)], timeout });
+
+let dir: string;
+const decks: Deck[] = [];
+const httpServers: Server[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mcpdeck-failures-'));
+});
+
+afterEach(async () => {
+  await Promise.all(decks.splice(0).map((deck) => deck.close()));
+  await Promise.all(httpServers.splice(0).map((server) => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  })));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let configCount = 0;
+function writeConfig(servers: Record<string, unknown>): string {
+  const path = join(dir, `config-${++configCount}.json`);
+  writeFileSync(path, JSON.stringify({ mcpServers: servers }, null, 2));
+  return path;
+}
+
+async function openDeck(servers: Record<string, unknown>): Promise<Deck> {
+  const deck = await createDeck({ cwd: dir, env: process.env, configFiles: [writeConfig(servers)], strict: true });
+  decks.push(deck);
+  expect(deck.configIssues.filter((i) => i.severity === 'error')).toEqual([]);
+  return deck;
+}
+
+function state(deck: Deck, name: string): ServerState {
+  const found = deck.getSnapshot().servers.find((s) => s.name === name);
+  if (!found) throw new Error(`no server ${name} in the snapshot`);
+  return found;
+}
+
+/** Resolves when the server's state satisfies `test`; rejects with the last state after `timeout` ms. */
+function waitFor(deck: Deck, name: string, test: (s: ServerState) => boolean, timeout = 10_000): Promise<ServerState> {
+  return new Promise((resolve, reject) => {
+    let unsubscribe = () => {};
+    const timer = setTimeout(() => {
+      unsubscribe();
+      const s = state(deck, name);
+      reject(new Error(`timed out waiting for ${name}; last status ${s.status}: ${s.error ?? '(no error)'}`));
+    }, timeout);
+    const check = () => {
+      const s = state(deck, name);
+      if (!test(s)) return false;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(s);
+      return true;
+    };
+    unsubscribe = deck.subscribe(check);
+    check();
+  });
+}
+
+/** Connects every server and returns the one named `name` once it has settled. */
+async function connectOne(servers: Record<string, unknown>, name: string): Promise<ServerState> {
+  const deck = await openDeck(servers);
+  await deck.connectAll();
+  return state(deck, name);
+}
+
+async function listen(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  httpServers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}
+
+/** A port on which nothing listens: bound once, then released. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('stdio servers that fail to start', () => {
+  it('names a command that is not on PATH', async () => {
+    const s = await connectOne({ missing: { command: 'mcpdeck-no-such-command-4711', args: [], timeout: 2000 } }, 'missing');
+    expect(s.status).toBe('failed');
+    expect(s.error).toBe('command not found on PATH: mcpdeck-no-such-command-4711');
+  });
+
+  it('gives the exit code and the last stderr lines of a server that exits at once', async () => {
+    const s = await connectOne({ quitter: stdio('exit-at-once.mjs') }, 'quitter');
+    expect(s.status).toBe('failed');
+    expect(s.error).toMatch(/^the server process exited with code 3/);
+    expect(s.error).toContain('error: DATABASE_URL is not set');
+    expect(s.error).toContain('fatal: cannot continue');
+    // The full tail is kept on the record too.
+    expect(s.stderr).toContain('fatal: cannot continue');
+    expect(s.pid).toBeUndefined();
+  });
+
+  it('mentions the non-protocol text a server prints on stdout when it never answers', async () => {
+    const s = await connectOne({ chatty: stdio('garbage-stdout.mjs', 1500) }, 'chatty');
+    expect(s.status).toBe('failed');
+    expect(s.error).toMatch(/^no answer to initialize within 1.5 s; it printed non-protocol text on stdout: /);
+    // The last such line, with its colour codes stripped, and what to do about it.
+    expect(s.error).toContain('"Loaded 3 plugins OK"');
+    expect(s.error).toContain('must write only JSON-RPC on stdout');
+    // Not the exit code of the process mcpdeck itself stopped after the timeout.
+    expect(s.error).not.toContain('exited');
+    expect(s.error).not.toMatch(/[\u001b\u0007\u009b]/);
+  });
+
+  it('times out a server that never answers initialize, saying how to allow more time', async () => {
+    const started = Date.now();
+    const s = await connectOne({ mute: stdio('silent.mjs', 1000) }, 'mute');
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(s.status).toBe('failed');
+    expect(s.error).toBe('no answer to initialize within 1 s (raise "timeout" in the config if it is just slow)');
+  });
+
+  it('explains an unsupported protocol version', async () => {
+    const s = await connectOne({ ancient: stdio('bad-protocol-version.mjs') }, 'ancient');
+    expect(s.status).toBe('failed');
+    expect(s.error).toMatch(/^the server wants MCP protocol version 1999-01-01; mcpdeck speaks /);
+    expect(s.error).toContain('2025-06-18');
+  });
+
+  it('shows the error a server answers initialize with, not the exit that follows', async () => {
+    const s = await connectOne({ picky: stdio('refuses-initialize.mjs') }, 'picky');
+    expect(s.status).toBe('failed');
+    expect(s.error).toContain('license key missing');
+    expect(s.error).toContain('stderr: rejecting client: license key missing');
+    expect(s.error).not.toContain('exited');
+  });
+
+  it('says when the initialize answer is not an MCP initialize result', async () => {
+    const s = await connectOne({ sloppy: stdio('malformed-initialize.mjs') }, 'sloppy');
+    expect(s.status).toBe('failed');
+    expect(s.error).toBe(
+      "the server's answer to initialize is not a valid MCP initialize result " +
+        '(capabilities: Invalid input: expected object, received undefined; serverInfo: Invalid input: expected object, received undefined)',
+    );
+  });
+});
+
+describe('a server that dies mid-call', () => {
+  it('rejects the pending call as not-connected and marks the server failed with the exit code', async () => {
+    const deck = await openDeck({ fragile: stdio('dies-mid-call.mjs') });
+    await deck.connectAll();
+    expect(state(deck, 'fragile').status).toBe('connected');
+    expect(state(deck, 'fragile').tools.map((t) => t.name)).toEqual(['crash']);
+
+    const error = await deck.callTool('fragile', 'crash', {}, { timeout: 10_000 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect((error as ToolCallError).kind).toBe('not-connected');
+
+    const s = await waitFor(deck, 'fragile', (x) => x.status === 'failed');
+    expect(s.error).toMatch(/^the server process exited with code 7/);
+    expect(s.error).toContain('panic: segmentation fault in crash()');
+    expect(s.pid).toBeUndefined();
+
+    // A later call says why, instead of hanging.
+    const again = await deck.callTool('fragile', 'crash', {}).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(ToolCallError);
+    expect((again as ToolCallError).kind).toBe('not-connected');
+    expect((again as ToolCallError).message).toContain('exited with code 7');
+  });
+});
+
+describe('remote servers that answer wrongly', () => {
+  const html500: RequestListener = (_req, res) => {
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end('<!doctype html><html><head><title>Oops</title></head><body><h1>Internal Server Error</h1><p>upstream crashed</p></body></html>');
+  };
+  const notFound: RequestListener = (_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('Not Found');
+  };
+  const unauthorized: RequestListener = (_req, res) => {
+    res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer realm="mcp"' });
+    res.end(JSON.stringify({ error: 'invalid_token' }));
+  };
+  const blog: RequestListener = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<html><body>Welcome to my blog</body></html>');
+  };
+
+  it('shows the status and the text of an HTML 500 page, without the markup', async () => {
+    const url = await listen(html500);
+    const s = await connectOne({ broken: { type: 'http', url, timeout: 5000 } }, 'broken');
+    expect(s.status).toBe('failed');
+    expect(s.error).toMatch(new RegExp(`^${escape(url)} answered HTTP 500: `));
+    expect(s.error).toContain('Internal Server Error');
+    expect(s.error).toContain('upstream crashed');
+    expect(s.error).not.toMatch(/<[a-z!/]/i);
+  });
+
+  it('shows a 404 and says to check the URL', async () => {
+    const url = await listen(notFound);
+    const s = await connectOne({ nowhere: { type: 'http', url, timeout: 5000 } }, 'nowhere');
+    expect(s.status).toBe('failed');
+    expect(s.error).toBe(`${url} answered HTTP 404: Not Found; check the URL (MCP endpoints often end in /mcp or /sse)`);
+  });
+
+  it('treats a 401 as needs-auth, not as a failure', async () => {
+    const url = await listen(unauthorized);
+    const s = await connectOne({ locked: { type: 'http', url, timeout: 5000 } }, 'locked');
+    expect(s.status).toBe('needs-auth');
+    expect(s.error).toBe(`${url} answered HTTP 401: sign-in required`);
+  });
+
+  it('says an HTML page is not an MCP server', async () => {
+    const url = await listen(blog);
+    const s = await connectOne({ blog: { type: 'http', url, timeout: 5000 } }, 'blog');
+    expect(s.status).toBe('failed');
+    expect(s.error).toBe(`${url} did not answer as an MCP server: it answered with text/html; charset=utf-8 instead of JSON or an event stream; check the URL`);
+  });
+
+  it('says the same over SSE', async () => {
+    const cases: [RequestListener, string, RegExp][] = [
+      [html500, 'failed', /^URL answered HTTP 500$/],
+      [notFound, 'failed', /^URL answered HTTP 404; check the URL/],
+      [unauthorized, 'needs-auth', /^URL answered HTTP 401: sign-in required$/],
+      [blog, 'failed', /^URL did not answer as an MCP server: .*check the URL$/],
+    ];
+    for (const [handler, status, reason] of cases) {
+      const url = await listen(handler);
+      const s = await connectOne({ old: { type: 'sse', url, timeout: 5000 } }, 'old');
+      expect(s.status, url).toBe(status);
+      expect(s.error?.replace(url, 'URL'), url).toMatch(reason);
+    }
+  });
+
+  it('falls back to SSE on a 404 when the type was not given, and reports the 404', async () => {
+    const methods: string[] = [];
+    const url = await listen((req, res) => {
+      methods.push(req.method ?? '?');
+      notFound(req, res);
+    });
+    const s = await connectOne({ untyped: { url, timeout: 5000 } }, 'untyped');
+    expect(methods).toEqual(['POST', 'GET']);
+    expect(s.status).toBe('failed');
+    expect(s.error).toMatch(new RegExp(`^${escape(url)} answered HTTP 404; check the URL`));
+  });
+
+  it('says nothing is listening when the connection is refused', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/mcp`;
+    for (const type of ['http', 'sse'] as const) {
+      const s = await connectOne({ gone: { type, url, timeout: 5000 } }, 'gone');
+      expect(s.status, type).toBe('failed');
+      expect(s.error, type).toBe(`nothing is listening at ${url} (connection refused)`);
+    }
+  });
+});
+
+describe('one broken server never affects another', () => {
+  it('connects the healthy server while its neighbours fail', async () => {
+    const deck = await openDeck({
+      quitter: stdio('exit-at-once.mjs'),
+      missing: { command: 'mcpdeck-no-such-command-4711', timeout: 2000 },
+      mute: stdio('silent.mjs', 1500),
+      healthy: stdio('healthy.mjs', 10_000),
+    });
+    await deck.connectAll();
+    expect(state(deck, 'quitter').status).toBe('failed');
+    expect(state(deck, 'missing').status).toBe('failed');
+    expect(state(deck, 'mute').status).toBe('failed');
+    const healthy = state(deck, 'healthy');
+    expect(healthy.status).toBe('connected');
+    expect(healthy.error).toBeUndefined();
+    expect(healthy.tools.map((t) => t.name)).toEqual(['echo']);
+    const outcome = await deck.callTool('healthy', 'echo', { text: 'still here' });
+    expect(outcome.result.content).toEqual([{ type: 'text', text: 'still here' }]);
+
+    // Reconnecting a broken one fails again, and leaves the healthy one alone.
+    await deck.reconnect('quitter');
+    expect(state(deck, 'quitter').status).toBe('failed');
+    expect(state(deck, 'healthy').status).toBe('connected');
+  });
+});
+
+describe('terminal control sequences from a server', () => {
+  const HOSTILE = /[\u001b\u0007\u009b]/;
+  let config: string;
+
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
+    config = writeConfig({ hostile: stdio('hostile-text.mjs') });
+  }, 120_000);
+
+  it('keeps them raw in the core: they are data', async () => {
+    const deck = await openDeck({ hostile: stdio('hostile-text.mjs') });
+    await deck.connectAll();
+    const s = state(deck, 'hostile');
+    expect(s.status).toBe('connected');
+    const evil = s.tools.find((t) => t.name.startsWith('evil'))!;
+    expect(evil.name).toBe('evil\u001b[2Jtool');
+    expect(evil.description).toContain('\u001b]52;c;');
+    const outcome = await deck.callTool('hostile', evil.name, {});
+    const [text] = outcome.result.content;
+    expect(text).toMatchObject({ type: 'text' });
+    expect((text as { text: string }).text).toContain('\u009b31m');
+  });
+
+  const cli = (args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(
+        process.execPath,
+        [join(ROOT, 'bin', 'mcpdeck.js'), ...args],
+        { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 20_000, encoding: 'utf8' },
+        (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+      );
+    });
+
+  it.each([
+    ['tools', ['tools', 'hostile']],
+    ['tools --json', ['tools', 'hostile', '--json']],
+    ['call (plain name)', ['call', 'hostile', 'plain']],
+    ['call (hostile name)', ['call', 'hostile', 'evil\u001b[2Jtool']],
+    ['call --json', ['call', 'hostile', 'plain', '--json']],
+    ['call of an unknown tool', ['call', 'hostile', 'nope\u001b[2J\u0007']],
+  ])('never prints them from `mcpdeck %s`', async (_label, args) => {
+    const { code, stdout, stderr } = await cli([...args, '--strict', '--config', config]);
+    expect(stdout + stderr).not.toContain('unexpected error');
+    expect(stdout + stderr).not.toMatch(HOSTILE);
+    if (args[0] === 'tools' || args[2] === 'plain') {
+      expect(code, stderr).toBe(0);
+      expect(stdout).toMatch(/evil.*tool|result|structured/);
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

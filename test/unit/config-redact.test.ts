@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { redactEntry } from '../../src/core/config/redact.js';
+
+const MASK = '••••••';
+
+describe('redactEntry', () => {
+  it('masks every env value but keeps the names', () => {
+    expect(redactEntry({ command: 'node', env: { API_TOKEN: 'sk-live-123', DEBUG: '1' } })).toEqual({
+      command: 'node',
+      env: { API_TOKEN: MASK, DEBUG: MASK },
+    });
+  });
+
+  it('masks credential headers whatever their case, and keeps the others', () => {
+    const out = redactEntry({
+      type: 'http',
+      url: 'https://api.example.com/mcp',
+      headers: { Authorization: 'Bearer abc', 'x-api-key': 'k-1', 'X-API-Key': 'k-2', Cookie: 'session=1', 'X-Team': 'core', Accept: 'application/json' },
+    });
+    expect(out).toEqual({
+      type: 'http',
+      url: 'https://api.example.com/mcp',
+      headers: { Authorization: MASK, 'x-api-key': MASK, 'X-API-Key': MASK, Cookie: MASK, 'X-Team': 'core', Accept: 'application/json' },
+    });
+  });
+
+  it('keeps a ${VAR} reference visible: it names where the secret lives', () => {
+    const out = redactEntry({ env: { TOKEN: '${GITHUB_TOKEN}' }, headers: { Authorization: '${AUTH_HEADER}' } });
+    expect(out).toEqual({ env: { TOKEN: '${GITHUB_TOKEN}' }, headers: { Authorization: '${AUTH_HEADER}' } });
+  });
+
+  it('masks a value that only contains a reference among other text', () => {
+    expect(redactEntry({ env: { URL: 'https://user:pw@${HOST}' } })).toEqual({ env: { URL: MASK } });
+  });
+
+  it('masks an oauth client secret and nothing else of oauth', () => {
+    expect(redactEntry({ oauth: { clientId: 'app', clientSecret: 'shh' } })).toEqual({ oauth: { clientId: 'app', clientSecret: MASK } });
+  });
+
+  it('does not change the entry it was given', () => {
+    const raw = { env: { A: 'secret' }, headers: { Authorization: 'x' } };
+    redactEntry(raw);
+    expect(raw).toEqual({ env: { A: 'secret' }, headers: { Authorization: 'x' } });
+  });
+});

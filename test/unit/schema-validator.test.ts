@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../src/core/schema/validator.js';
+
+const schema = {
+  type: 'object',
+  properties: {
+    query: { type: 'string' },
+    limit: { type: 'integer' },
+    mode: { enum: ['fast', 'deep'] },
+    filter: {
+      type: 'object',
+      properties: { lang: { type: 'string' } },
+      required: ['lang'],
+      additionalProperties: false,
+    },
+  },
+  required: ['query'],
+  additionalProperties: false,
+};
+
+describe('validate', () => {
+  it('passes a valid value with no errors', () => {
+    expect(validate(schema, { query: 'x', limit: 3, mode: 'deep', filter: { lang: 'en' } })).toEqual({ valid: true, errors: [] });
+  });
+
+  it('names a missing required argument, nested ones with their path', () => {
+    expect(validate(schema, { filter: {} })).toEqual({
+      valid: false,
+      errors: ['missing required argument "query"', 'missing required argument "filter.lang"'],
+    });
+  });
+
+  it('says which type an argument must be', () => {
+    expect(validate(schema, { query: 1, limit: 'ten' })).toEqual({ valid: false, errors: ['"query" must be string', '"limit" must be integer'] });
+  });
+
+  it('calls a non-object arguments value "arguments"', () => {
+    expect(validate(schema, 'hello').errors).toEqual(['"arguments" must be object']);
+  });
+
+  it('lists the allowed values of an enum', () => {
+    expect(validate(schema, { query: 'x', mode: 'slow' }).errors).toEqual(['"mode" must be one of "fast", "deep"']);
+  });
+
+  it('names an unknown argument, nested ones with their path', () => {
+    expect(validate(schema, { query: 'x', qeury: 'y', filter: { lang: 'en', region: 'eu' } }).errors).toEqual([
+      'unknown argument "qeury"',
+      'unknown argument "filter.region"',
+    ]);
+  });
+
+  it('falls back to the Ajv message for other keywords', () => {
+    expect(validate({ type: 'string', minLength: 3 }, 'ab').errors).toEqual(['must NOT have fewer than 3 characters']);
+    expect(validate({ type: 'object', properties: { n: { minimum: 1 } } }, { n: 0 }).errors).toEqual(['"n" must be >= 1']);
+  });
+
+  it('validates a schema that declares draft-07', () => {
+    const draft7 = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      definitions: { id: { type: 'integer' } },
+      properties: { id: { $ref: '#/definitions/id' } },
+      required: ['id'],
+    };
+    expect(validate(draft7, { id: 1 })).toEqual({ valid: true, errors: [] });
+    expect(validate(draft7, { id: 'one' })).toEqual({ valid: false, errors: ['"id" must be integer'] });
+    expect(validate(draft7, {})).toEqual({ valid: false, errors: ['missing required argument "id"'] });
+  });
+
+  it('checks draft-07 tuple items (items as an array)', () => {
+    const tuple = {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { point: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false } },
+    };
+    expect(validate(tuple, { point: [1, 2] })).toEqual({ valid: true, errors: [] });
+    expect(validate(tuple, { point: ['x', 2, 3] }).valid).toBe(false);
+  });
+
+  it('reports a schema it cannot compile instead of throwing', () => {
+    const broken = { type: 'object', properties: { a: { $ref: '#/nowhere' } } };
+    const result = validate(broken, { a: 1 });
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^the schema could not be checked: .*#\/nowhere/);
+  });
+
+  it('checks a new schema object that reuses an $id (as a refreshed tool list does)', () => {
+    const make = () => ({ $id: 'urn:tool:search', type: 'object', required: ['query'] });
+    expect(validate(make(), {})).toEqual({ valid: false, errors: ['missing required argument "query"'] });
+    expect(validate(make(), {})).toEqual({ valid: false, errors: ['missing required argument "query"'] });
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { filterTools, qualifiedName, toolMatcher } from '../../src/core/servers/tools.js';
+
+const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
+const NAMES = ['read_file', 'write_file', 'delete_file', 'list_dir', 'search'];
+const tools = NAMES.map(tool);
+const names = (filter: Parameters<typeof toolMatcher>[0]) => NAMES.filter(toolMatcher(filter));
+
+describe('toolMatcher', () => {
+  it('shows everything without a filter, or with empty lists', () => {
+    expect(names(undefined)).toEqual(NAMES);
+    expect(names({ allow: [], block: [] })).toEqual(NAMES);
+  });
+
+  it('shows only what an allow glob matches', () => {
+    expect(names({ allow: ['*_file'] })).toEqual(['read_file', 'write_file', 'delete_file']);
+    expect(names({ allow: ['read_*', 'search'] })).toEqual(['read_file', 'search']);
+  });
+
+  it('hides what a block glob matches', () => {
+    expect(names({ block: ['delete_*', 'write_*'] })).toEqual(['read_file', 'list_dir', 'search']);
+  });
+
+  it('lets block win over allow', () => {
+    expect(names({ allow: ['*_file'], block: ['delete_file'] })).toEqual(['read_file', 'write_file']);
+  });
+
+  it('understands brace and negation globs', () => {
+    expect(names({ allow: ['{read,list}_*'] })).toEqual(['read_file', 'list_dir']);
+    expect(names({ block: ['!*_file'] })).toEqual(['read_file', 'write_file', 'delete_file']);
+  });
+
+  it('matches the whole name, not a part', () => {
+    expect(names({ allow: ['file'] })).toEqual([]);
+  });
+
+  it('lets * cover any tool name, including ones with "/" or a leading "."', () => {
+    const odd = ['github/search', '.internal', 'plain'];
+    expect(odd.filter(toolMatcher({ block: ['*'] }))).toEqual([]);
+  });
+});
+
+describe('filterTools', () => {
+  it('qualifies shown tools as mcp__<server>__<tool> and counts the hidden ones', () => {
+    const { shown, hidden } = filterTools('fs', tools, { block: ['delete_*', 'write_*'] });
+    expect(shown.map((t) => t.qualifiedName)).toEqual(['mcp__fs__read_file', 'mcp__fs__list_dir', 'mcp__fs__search']);
+    expect(shown[0]).toEqual({ name: 'read_file', inputSchema: { type: 'object' }, qualifiedName: 'mcp__fs__read_file' });
+    expect(hidden).toBe(2);
+  });
+
+  it('does not change the tools it was given', () => {
+    filterTools('fs', tools, undefined);
+    expect(tools[0]).not.toHaveProperty('qualifiedName');
+  });
+
+  it('builds qualified names from server and tool', () => {
+    expect(qualifiedName('my-server', 'do.thing')).toBe('mcp__my-server__do.thing');
+  });
+});
