@@ -12,7 +12,8 @@ export class LineTail {
     const parts = (this.partial + chunk).split(/\r?\n/);
     this.partial = (parts.pop() ?? '').slice(0, MAX_LINE);
     for (const line of parts) this.done.push(line.slice(0, MAX_LINE));
-    if (this.done.length > this.size) this.done = this.done.slice(-this.size);
+    const room = this.partial ? this.size - 1 : this.size;
+    if (this.done.length > room) this.done = room > 0 ? this.done.slice(-room) : [];
     return this.lines();
   }
 

@@ -111,9 +111,9 @@ describe('stdio servers that fail to start', () => {
   it('gives the exit code and the last stderr lines of a server that exits at once', async () => {
     const s = await connectOne({ quitter: stdio('exit-at-once.mjs') }, 'quitter');
     expect(s.status).toBe('failed');
-    expect(s.error).toMatch(/^the server process exited with code 3/);
-    expect(s.error).toContain('error: DATABASE_URL is not set');
-    expect(s.error).toContain('fatal: cannot continue');
+    expect(s.error).toBe(
+      'the server process exited with code 3; stderr: starting fixture server | error: DATABASE_URL is not set | fatal: cannot continue',
+    );
     // The full tail is kept on the record too.
     expect(s.stderr).toContain('fatal: cannot continue');
     expect(s.pid).toBeUndefined();
@@ -149,9 +149,7 @@ describe('stdio servers that fail to start', () => {
   it('shows the error a server answers initialize with, not the exit that follows', async () => {
     const s = await connectOne({ picky: stdio('refuses-initialize.mjs') }, 'picky');
     expect(s.status).toBe('failed');
-    expect(s.error).toContain('license key missing');
-    expect(s.error).toContain('stderr: rejecting client: license key missing');
-    expect(s.error).not.toContain('exited');
+    expect(s.error).toBe('the server refused to initialize: license key missing (error -32602); stderr: rejecting client: license key missing');
   });
 
   it('says when the initialize answer is not an MCP initialize result', async () => {
@@ -161,6 +159,21 @@ describe('stdio servers that fail to start', () => {
       "the server's answer to initialize is not a valid MCP initialize result " +
         '(capabilities: Invalid input: expected object, received undefined; serverInfo: Invalid input: expected object, received undefined)',
     );
+  });
+});
+
+describe('reconnecting', () => {
+  it("does not blame a new failure on the previous run's stderr", async () => {
+    const marker = join(dir, `marker-${Date.now()}`);
+    const deck = await openDeck({ twice: { command: process.execPath, args: [fixture('fails-then-silent.mjs'), marker], timeout: 1000 } });
+    await deck.connectAll();
+    expect(state(deck, 'twice').error).toBe('the server process exited with code 3; stderr: fatal: first run failure');
+    await deck.reconnect('twice');
+    const s = state(deck, 'twice');
+    expect(s.status).toBe('failed');
+    expect(s.error).toBe('no answer to initialize within 1 s (raise "timeout" in the config if it is just slow)');
+    // The tail on the record may keep the history; the reason is about this attempt only.
+    expect(s.stderr).toContain('fatal: first run failure');
   });
 });
 
@@ -304,7 +317,8 @@ describe('one broken server never affects another', () => {
 });
 
 describe('terminal control sequences from a server', () => {
-  const HOSTILE = /[\u001b\u0007\u009b]/;
+  // ESC, BEL and 8-bit CSI above all, but no C0/C1 control (bar \t and \n) and no bidi override either.
+  const HOSTILE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
   let config: string;
 
   beforeAll(() => {
@@ -338,19 +352,41 @@ describe('terminal control sequences from a server', () => {
 
   it.each([
     ['tools', ['tools', 'hostile']],
-    ['tools --json', ['tools', 'hostile', '--json']],
     ['call (plain name)', ['call', 'hostile', 'plain']],
     ['call (hostile name)', ['call', 'hostile', 'evil\u001b[2Jtool']],
-    ['call --json', ['call', 'hostile', 'plain', '--json']],
     ['call of an unknown tool', ['call', 'hostile', 'nope\u001b[2J\u0007']],
+    ['status', ['status']],
   ])('never prints them from `mcpdeck %s`', async (_label, args) => {
     const { code, stdout, stderr } = await cli([...args, '--strict', '--config', config]);
     expect(stdout + stderr).not.toContain('unexpected error');
     expect(stdout + stderr).not.toMatch(HOSTILE);
-    if (args[0] === 'tools' || args[2] === 'plain') {
-      expect(code, stderr).toBe(0);
-      expect(stdout).toMatch(/evil.*tool|result|structured/);
-    }
+    if (args[0] === 'tools' || args[0] === 'status' || args[2] === 'plain') expect(code, stderr).toBe(0);
+    if (args[0] === 'tools') expect(stdout).toContain('eviltool');
+    if (args[2] === 'plain') expect(stdout).toContain('result');
+    if (args[2]?.startsWith('nope')) expect(stderr).toContain('hostile has no tool "nope"');
+  });
+
+  it('tells the CLI user why a call died with the server', async () => {
+    const crashing = writeConfig({ fragile: stdio('dies-mid-call.mjs') });
+    const { code, stdout, stderr } = await cli(['call', 'fragile', 'crash', '--strict', '--config', crashing]);
+    expect(stdout).toBe('');
+    expect(code, stderr).toBe(3);
+    expect(stderr).toMatch(/^mcpdeck: the connection closed during the call/);
+    expect(stderr).toContain('the server process exited with code 7');
+    expect(stderr).toContain('panic: segmentation fault in crash()');
+  });
+
+  // JSON output is for programs, so the data stays whole: but escaped (\u009b), never
+  // raw, because it is just as often printed on a terminal.
+  it.each([
+    ['tools --json', ['tools', 'hostile', '--json'], (v: unknown) => JSON.stringify(v).includes('hostile result \u009b')],
+    ['call --json', ['call', 'hostile', 'plain', '--json'], (v: unknown) => JSON.stringify(v).includes('\u009b31m')],
+    ['status --json', ['status', '--json'], (v: unknown) => JSON.stringify(v).includes('hostile\u009b')],
+  ])('never prints them raw from `mcpdeck %s`, but keeps the data', async (_label, args, keeps) => {
+    const { code, stdout, stderr } = await cli([...args, '--strict', '--config', config]);
+    expect(code, stderr).toBe(0);
+    expect(keeps(JSON.parse(stdout))).toBe(true);
+    expect(stdout + stderr).not.toMatch(HOSTILE);
   });
 });
 

@@ -109,6 +109,6 @@ describe('editScope on a JSON file', () => {
 
   it('readScope refuses a broken file too', () => {
     writeFileSync(path, '[1, 2]');
-    expect(() => readScope(scope)).toThrow(`${path}: expected an object with an "mcpServers" map`);
+    expect(() => readScope(scope)).toThrow(`${path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
   });
 });

@@ -11,10 +11,14 @@ describe('sanitize', () => {
     ['OSC 52 clipboard write, BEL-terminated', `a${ESC}]52;c;cm0gLXJmIH4=\u0007b`, 'ab'],
     ['OSC window title', `${ESC}]0;pwned\u0007ok`, 'ok'],
     ['DCS string', `x${ESC}Pq#0;2;0;0;0${ESC}\\y`, 'xy'],
-    ['bare ESC', `a${ESC}b`, 'ab'],
+    // ESC plus one character is itself an escape (ESC b, ESC 7): both go.
+    ['bare ESC', `a${ESC}b`, 'a'],
+    ['ESC at the end', `a${ESC}`, 'a'],
     ['single-character escape (RI)', `a${ESC}Mb`, 'ab'],
     ['C1 CSI', '\u009b31mred', 'red'],
-    ['other C1 controls', 'a\u0085b\u009dc', 'abc'],
+    ['other C1 controls', 'a\u0085bc', 'abc'],
+    // A C1 OSC string runs to its terminator (BEL or ST), payload and all.
+    ['C1 OSC strings', 'a\u009d0;title\u0007bc', 'abc'],
     ['BEL', 'ding\u0007', 'ding'],
     ['backspace', 'pass\b\b\b\bxxxx', 'passxxxx'],
     ['DEL', 'a\u007fb', 'ab'],

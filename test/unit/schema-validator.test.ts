@@ -35,7 +35,7 @@ describe('validate', () => {
   });
 
   it('calls a non-object arguments value "arguments"', () => {
-    expect(validate(schema, 'hello').errors).toEqual(['"arguments" must be object']);
+    expect(validate(schema, 'hello').errors).toEqual(['the arguments must be object']);
   });
 
   it('lists the allowed values of an enum', () => {
@@ -50,7 +50,7 @@ describe('validate', () => {
   });
 
   it('falls back to the Ajv message for other keywords', () => {
-    expect(validate({ type: 'string', minLength: 3 }, 'ab').errors).toEqual(['must NOT have fewer than 3 characters']);
+    expect(validate({ type: 'string', minLength: 3 }, 'ab').errors).toEqual(['the arguments must NOT have fewer than 3 characters']);
     expect(validate({ type: 'object', properties: { n: { minimum: 1 } } }, { n: 0 }).errors).toEqual(['"n" must be >= 1']);
   });
 

@@ -5,7 +5,7 @@ import { filterTools, qualifiedName, toolMatcher } from '../../src/core/servers/
 const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
 const NAMES = ['read_file', 'write_file', 'delete_file', 'list_dir', 'search'];
 const tools = NAMES.map(tool);
-const names = (filter: Parameters<typeof toolMatcher>[0]) => NAMES.filter(toolMatcher(filter));
+const names = (filter: Parameters<typeof toolMatcher>[1]) => NAMES.filter(toolMatcher('srv', filter));
 
 describe('toolMatcher', () => {
   it('shows everything without a filter, or with empty lists', () => {
@@ -37,7 +37,7 @@ describe('toolMatcher', () => {
 
   it('lets * cover any tool name, including ones with "/" or a leading "."', () => {
     const odd = ['github/search', '.internal', 'plain'];
-    expect(odd.filter(toolMatcher({ block: ['*'] }))).toEqual([]);
+    expect(odd.filter(toolMatcher('srv', { block: ['*'] }))).toEqual([]);
   });
 });
 
@@ -56,5 +56,12 @@ describe('filterTools', () => {
 
   it('builds qualified names from server and tool', () => {
     expect(qualifiedName('my-server', 'do.thing')).toBe('mcp__my-server__do.thing');
+  });
+});
+
+describe('toolMatcher over qualified names', () => {
+  it('matches a glob written against mcp__<server>__<tool>', () => {
+    expect(['a', 'b'].filter(toolMatcher('fs', { allow: ['mcp__fs__a'] }))).toEqual(['a']);
+    expect(['a', 'b'].filter(toolMatcher('fs', { block: ['mcp__other__*'] }))).toEqual(['a', 'b']);
   });
 });

@@ -68,7 +68,10 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
       });
   if (out.isTTY && !options.json) redraw();
   void deck.connectAll();
+  // A pending promise alone does not keep Node running; a timer does.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+  clearInterval(keepAlive);
   off();
   return Exit.ok;
 }

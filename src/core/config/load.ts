@@ -37,7 +37,14 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
   };
 
   if (!options.strict) {
-    if (options.userCatalog) add(options.userCatalog.read(), { kind: 'user', path: options.userCatalog.path, label: 'user' });
+    const catalog = options.userCatalog;
+    if (catalog) {
+      try {
+        add(catalog.read(), { kind: 'user', path: catalog.path, label: 'user' });
+      } catch (error) {
+        issues.push({ severity: 'error', file: catalog.path, message: (error as Error).message });
+      }
+    }
     const project = resolve(options.cwd, PROJECT_FILE);
     const entries = readServersFile(project, issues, false);
     if (entries) add(entries, { kind: 'project', path: project, label: 'project' });

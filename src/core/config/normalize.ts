@@ -53,7 +53,7 @@ export function normalizeEntry(
   const x = (value: string) => expandVars(value, env, missing);
   const xMap = (map: Record<string, string> | undefined) =>
     Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k.trim(), x(v)]));
-  const base = dirname(source.path ?? resolve('.'));
+  const base = source.path ? dirname(source.path) : process.cwd();
   const common = {
     disabled: entry.disabled ?? false,
     timeout: entry.timeout,

@@ -1,9 +1,37 @@
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|.*token.*|.*secret.*|.*key)$/i;
 
+const MASK = '••••••';
+const SECRET_NAME = /key|token|secret|password|passwd|auth|sig|credential/i;
+
 function mask(value: unknown): string {
   const text = String(value);
-  // Keep a ${VAR} reference visible: it is not the secret, it names where it lives.
-  return /^\$\{[^}]+\}$/.test(text) ? text : '••••••';
+  // A ${VAR} reference is not the secret, it names where it lives: keep it visible,
+  // with at most a scheme word beside it ("Bearer ${TOKEN}").
+  const literal = text.replace(/\$\{[^}]+\}/g, '').trim();
+  return text !== literal && /^(bearer|basic|token)?$/i.test(literal) ? text : MASK;
+}
+
+/** Secret-looking query parameters of a URL, masked. */
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = MASK;
+    for (const name of [...parsed.searchParams.keys()]) if (SECRET_NAME.test(name)) parsed.searchParams.set(name, MASK);
+    return parsed.search || parsed.password ? decodeURI(parsed.href) : url;
+  } catch {
+    return url;
+  }
+}
+
+/** `--api-key=...` and `--token ...` style arguments, masked. */
+function redactArgs(args: unknown[]): unknown[] {
+  return args.map((arg, i) => {
+    const text = String(arg);
+    const inline = /^(--?[\w-]+)=(.*)$/.exec(text);
+    if (inline && SECRET_NAME.test(inline[1]!)) return `${inline[1]}=${mask(inline[2])}`;
+    const previous = i > 0 ? String(args[i - 1]) : '';
+    return /^--?[\w-]+$/.test(previous) && SECRET_NAME.test(previous) && !text.startsWith('-') ? mask(text) : arg;
+  });
 }
 
 /** The entry with env values and credential-like headers masked, for display. */
@@ -13,6 +41,8 @@ export function redactEntry(raw: Record<string, unknown>): Record<string, unknow
   if (isRecord(raw.headers)) {
     out.headers = Object.fromEntries(Object.entries(raw.headers).map(([k, v]) => [k, SECRET_HEADER.test(k) ? mask(v) : v]));
   }
+  if (typeof raw.url === 'string') out.url = redactUrl(raw.url);
+  if (Array.isArray(raw.args)) out.args = redactArgs(raw.args);
   if (isRecord(raw.oauth) && raw.oauth.clientSecret !== undefined) out.oauth = { ...raw.oauth, clientSecret: mask(raw.oauth.clientSecret) };
   return out;
 }

@@ -1,13 +1,14 @@
-import { readFileSync, writeFileSync, renameSync } from 'node:fs';
-import { applyEdits, modify } from 'jsonc-parser';
-import { readServersFile } from './load.js';
+import { chmodSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { applyEdits, format, modify } from 'jsonc-parser';
+import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
+import { ConfigWriteError } from './write-error.js';
 
 /** A place servers can be written to: the user catalog or a JSON file. */
 export type WritableScope = { kind: 'user'; catalog: UserCatalog } | { kind: 'file'; path: string };
 
-export class ConfigWriteError extends Error {}
+export { ConfigWriteError };
 
 export function scopeOf(source: ConfigSource, catalog: UserCatalog): WritableScope | undefined {
   if (source.kind === 'user') return { kind: 'user', catalog };
@@ -18,9 +19,16 @@ export function scopeOf(source: ConfigSource, catalog: UserCatalog): WritableSco
 export function readScope(scope: WritableScope): Record<string, unknown> {
   if (scope.kind === 'user') return scope.catalog.read();
   const issues: ConfigIssue[] = [];
-  const servers = readServersFile(scope.path, issues, false);
+  const value = readJsonFile(scope.path, issues, false)?.value;
   if (issues[0]) throw new ConfigWriteError(`${issues[0].message}; fix it before changing servers there`);
-  return servers ?? {};
+  if (value === undefined) return {};
+  const servers = isRecord(value) ? value.mcpServers ?? {} : undefined;
+  if (!isRecord(servers)) throw new ConfigWriteError(`${scope.path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
+  return servers;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -35,17 +43,47 @@ export function editScope(scope: WritableScope, path: string[], value: unknown):
     return;
   }
   readScope(scope); // refuses to edit a broken file
-  let text = '';
+  let text: string | undefined;
   try {
     text = readFileSync(scope.path, 'utf8');
   } catch {
-    text = '{}\n';
+    text = undefined;
   }
-  const edits = modify(text, ['mcpServers', ...path], value, { formattingOptions: { insertSpaces: true, tabSize: 2, eol: '\n' } });
-  const next = applyEdits(text, edits);
-  const temp = `${scope.path}.${process.pid}.tmp`;
-  writeFileSync(temp, next.endsWith('\n') ? next : `${next}\n`);
-  renameSync(temp, scope.path);
+  if (text === undefined || !text.trim()) {
+    const servers = {};
+    setPath(servers, path, value);
+    return writeKeepingFile(scope.path, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
+  }
+  writeKeepingFile(scope.path, applyEdit(text, ['mcpServers', ...path], value));
+}
+
+/** Applies one change; only the inserted text is formatted, the rest stays byte for byte. */
+function applyEdit(text: string, path: string[], value: unknown): string {
+  const edits = modify(text, path, value, {});
+  let next = applyEdits(text, edits);
+  const [edit] = edits;
+  if (edits.length === 1 && edit && value !== undefined) {
+    next = applyEdits(next, format(next, { offset: edit.offset, length: edit.content.length }, FORMAT));
+  }
+  return next;
+}
+
+const FORMAT = { insertSpaces: true, tabSize: 2, eol: '\n' };
+
+/** Replaces the file atomically, through a symlink, keeping its permissions (a 0600 file stays 0600). */
+function writeKeepingFile(path: string, text: string): void {
+  let target = path;
+  let mode: number | undefined;
+  try {
+    target = realpathSync(path);
+    mode = statSync(target).mode & 0o777;
+  } catch {
+    // A new file.
+  }
+  const temp = `${target}.${process.pid}.tmp`;
+  writeFileSync(temp, text, mode === undefined ? undefined : { mode });
+  if (mode !== undefined) chmodSync(temp, mode);
+  renameSync(temp, target);
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {

@@ -61,6 +61,11 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
     }
     if (/content type/i.test(message)) return new ConnectError(notMcpText(config.url, message));
   }
+  // The server answered initialize with a JSON-RPC error: it refused us, and said why.
+  if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) {
+    const why = sanitizeLine(message.replace(/^MCP error -?\d+:\s*/, ''));
+    return new ConnectError(withStderr(`the server refused to initialize: ${truncate(why, 200)} (error ${error.code})`, ctx.stderrTail));
+  }
   const issues = schemaIssues(error);
   if (issues) {
     const detail = issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(result)'}: ${i.message}`).join('; ');

@@ -28,12 +28,12 @@ function typeOf(schema: Schema | undefined): string | undefined {
 
 function coerceValue(key: string, text: string, schema: Schema | undefined): unknown {
   const type = typeOf(schema);
-  if (text === 'null' && Array.isArray(schema?.type) && schema.type.includes('null')) return null;
+  if (text === 'null' && allowsNull(schema)) return null;
   switch (type) {
     case 'number':
     case 'integer': {
       const n = Number(text);
-      if (text.trim() === '' || Number.isNaN(n)) throw new CoerceError(`${key} must be a number, got "${text}"`);
+      if (text.trim() === '' || !Number.isFinite(n)) throw new CoerceError(`${key} must be a number, got "${text}"`);
       if (type === 'integer' && !Number.isInteger(n)) throw new CoerceError(`${key} must be an integer, got "${text}"`);
       return n;
     }
@@ -49,6 +49,12 @@ function coerceValue(key: string, text: string, schema: Schema | undefined): unk
     default:
       return text;
   }
+}
+
+function allowsNull(schema: Schema | undefined): boolean {
+  if (!schema) return false;
+  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
+  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(allowsNull);
 }
 
 function parseJson(key: string, text: string): unknown {

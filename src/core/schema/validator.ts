@@ -1,10 +1,15 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-// One Ajv for every schema a server sends. Tool schemas come from other people's
-// code, so unknown keywords and formats are tolerated rather than fatal.
-const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true });
-(addFormats as unknown as (a: Ajv2020) => void)(ajv);
+// Schemas come from other people's servers: unknown keywords and formats are
+// tolerated, and a schema's $id is never registered (a refreshed tool list sends the
+// same $id again, which Ajv would otherwise refuse).
+const options = { allErrors: true, strict: false, addUsedSchema: false } as const;
+const modern = new Ajv2020(options);
+// Draft-04/06/07 schemas (tuple `items`, `additionalItems`) read differently in 2020-12.
+const legacy = new Ajv(options);
+for (const ajv of [modern, legacy]) (addFormats as unknown as (a: Ajv) => void)(ajv);
 const cache = new WeakMap<object, ValidateFunction | Error>();
 
 export interface ValidationResult {
@@ -12,32 +17,32 @@ export interface ValidationResult {
   errors: string[];
 }
 
-/** Validates `value` against a JSON Schema; a schema Ajv cannot compile is reported, not thrown. */
+function compile(schema: object): ValidateFunction | Error {
+  const declared = (schema as { $schema?: unknown }).$schema;
+  const old = typeof declared === 'string' && /draft-0[4-7]/.test(declared);
+  const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+  try {
+    return (old ? legacy : modern).compile(rest);
+  } catch (error) {
+    return error as Error;
+  }
+}
+
+/**
+ * Validates `value` against a JSON Schema. A schema that cannot be compiled leaves the
+ * value unchecked (the server still checks it) and says so in `errors`.
+ */
 export function validate(schema: object, value: unknown): ValidationResult {
   let compiled = cache.get(schema);
-  if (!compiled) {
-    try {
-      compiled = ajv.compile(withoutDraft(schema));
-    } catch (error) {
-      compiled = error as Error;
-    }
-    cache.set(schema, compiled);
-  }
+  if (!compiled) cache.set(schema, (compiled = compile(schema)));
   if (compiled instanceof Error) return { valid: true, errors: [`the schema could not be checked: ${compiled.message}`] };
   const valid = compiled(value) as boolean;
   return { valid, errors: valid ? [] : (compiled.errors ?? []).map(describeError) };
 }
 
-// Servers declare draft-07 and other $schema URIs that Ajv2020 refuses outright;
-// the keywords tools use are read the same way, so validate them as 2020-12.
-function withoutDraft(schema: object): object {
-  if (!('$schema' in schema)) return schema;
-  const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
-  return rest;
-}
-
 export function describeError(error: ErrorObject): string {
   const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
+  const subject = where ? `"${where}"` : 'the arguments';
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
@@ -45,10 +50,10 @@ export function describeError(error: ErrorObject): string {
     case 'additionalProperties':
       return `unknown argument "${[where, p.additionalProperty].filter(Boolean).join('.')}"`;
     case 'enum':
-      return `"${where}" must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+      return `${subject} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'type':
-      return `"${where || 'arguments'}" must be ${p.type}`;
+      return `${subject} must be ${String(p.type).split(',').join(' or ')}`;
     default:
-      return `${where ? `"${where}" ` : ''}${error.message ?? 'is invalid'}`;
+      return `${subject} ${error.message ?? 'is invalid'}`;
   }
 }
