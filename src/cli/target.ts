@@ -4,6 +4,7 @@ import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { openUserCatalog } from '../core/config/user-catalog.js';
 import type { ConfigIssue } from '../core/config/types.js';
+import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
 import { sanitizeLine } from '../util/sanitize.js';
 
@@ -40,8 +41,16 @@ export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {
   return Boolean(options.url || inv.commandLine?.length);
 }
 
-export function deckOptions(options: TargetOptions, inv: Invocation, only?: string[]): DeckOptions {
+export interface DeckScope {
+  /** Connect only these (the command is about one server). */
+  only?: string[];
+  /** What to list after connecting; one-shot commands need only tools. */
+  lists?: ListKind[];
+}
+
+export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists }: DeckScope = {}): DeckOptions {
   const base: DeckOptions = {
+    lists,
     cwd: inv.cwd,
     env: inv.env,
     configFiles: options.config,
@@ -65,9 +74,9 @@ export function deckOptions(options: TargetOptions, inv: Invocation, only?: stri
 }
 
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
-export async function openDeck(options: TargetOptions, inv: Invocation, only?: string[]): Promise<Deck> {
-  const deck = await createDeck(deckOptions(options, inv, only));
-  for (const name of only ? [] : (deckOptions(options, inv).only ?? [])) {
+export async function openDeck(options: TargetOptions, inv: Invocation, scope: DeckScope = {}): Promise<Deck> {
+  const deck = await createDeck(deckOptions(options, inv, scope));
+  for (const name of scope.only ? [] : (deckOptions(options, inv).only ?? [])) {
     if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }
   reportIssues(deck.configIssues);

@@ -3,8 +3,8 @@ import { normalizeEntry } from './config/normalize.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
 import type { UserCatalog } from './config/user-catalog.js';
 import { editScope, scopeOf } from './config/write.js';
-import { createDemoServer } from './demo/server.js';
 import { ServerHub, type HubOptions } from './servers/hub.js';
+import type { ListKind } from './servers/connection.js';
 
 export const DEMO_NAME = 'demo';
 
@@ -16,11 +16,14 @@ export interface DeckOptions extends Omit<LoadOptions, 'userCatalog'> {
   adhoc?: ServerDefinition[];
   only?: string[];
   defaultCallTimeout?: number;
+  /** What to list after connecting (default: everything). One-shot commands need only tools. */
+  lists?: ListKind[];
 }
 
 export function demoDefinition(): ServerDefinition {
   const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
-  if (def.config?.type === 'inprocess') def.config.factory = createDemoServer;
+  // Imported on use: the demo pulls in the SDK's server side.
+  if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('./demo/server.js')).createDemoServer();
   return def;
 }
 
@@ -33,7 +36,7 @@ export class Deck {
   configIssues: ConfigIssue[] = [];
 
   constructor(private readonly options: DeckOptions) {
-    const hubOptions: HubOptions = { roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout };
+    const hubOptions: HubOptions = { roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists };
     this.hub = new ServerHub(hubOptions);
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;

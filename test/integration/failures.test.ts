@@ -101,6 +101,25 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+let built = false;
+/** The CLI tests run bin/mcpdeck.js, which needs dist/ up to date with src/. */
+function ensureBuilt(): void {
+  if (!built) execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
+  built = true;
+}
+
+/** Runs the CLI without colour (nothing but the server's text could put an ESC in the output). */
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [join(ROOT, 'bin', 'mcpdeck.js'), ...args],
+      { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 20_000, encoding: 'utf8' },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+    );
+  });
+}
+
 describe('stdio servers that fail to start', () => {
   it('names a command that is not on PATH', async () => {
     const s = await connectOne({ missing: { command: 'mcpdeck-no-such-command-4711', args: [], timeout: 2000 } }, 'missing');
@@ -178,6 +197,8 @@ describe('reconnecting', () => {
 });
 
 describe('a server that dies mid-call', () => {
+  beforeAll(ensureBuilt, 120_000);
+
   it('rejects the pending call as not-connected and marks the server failed with the exit code', async () => {
     const deck = await openDeck({ fragile: stdio('dies-mid-call.mjs') });
     await deck.connectAll();
@@ -201,6 +222,16 @@ describe('a server that dies mid-call', () => {
     expect(again).toBeInstanceOf(ToolCallError);
     expect((again as ToolCallError).kind).toBe('not-connected');
     expect((again as ToolCallError).message).toContain('exited with code 7');
+  });
+
+  it('tells the CLI user why a call died with the server', async () => {
+    const crashing = writeConfig({ fragile: stdio('dies-mid-call.mjs') });
+    const { code, stdout, stderr } = await cli(['call', 'fragile', 'crash', '--strict', '--config', crashing]);
+    expect(stdout).toBe('');
+    expect(code, stderr).toBe(3);
+    expect(stderr).toMatch(/^mcpdeck: the connection closed during the call/);
+    expect(stderr).toContain('the server process exited with code 7');
+    expect(stderr).toContain('panic: segmentation fault in crash()');
   });
 });
 
@@ -226,10 +257,7 @@ describe('remote servers that answer wrongly', () => {
     const url = await listen(html500);
     const s = await connectOne({ broken: { type: 'http', url, timeout: 5000 } }, 'broken');
     expect(s.status).toBe('failed');
-    expect(s.error).toMatch(new RegExp(`^${escape(url)} answered HTTP 500: `));
-    expect(s.error).toContain('Internal Server Error');
-    expect(s.error).toContain('upstream crashed');
-    expect(s.error).not.toMatch(/<[a-z!/]/i);
+    expect(s.error).toBe(`${url} answered HTTP 500: Oops Internal Server Error upstream crashed`);
   });
 
   it('shows a 404 and says to check the URL', async () => {
@@ -322,7 +350,7 @@ describe('terminal control sequences from a server', () => {
   let config: string;
 
   beforeAll(() => {
-    execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
+    ensureBuilt();
     config = writeConfig({ hostile: stdio('hostile-text.mjs') });
   }, 120_000);
 
@@ -340,16 +368,6 @@ describe('terminal control sequences from a server', () => {
     expect((text as { text: string }).text).toContain('\u009b31m');
   });
 
-  const cli = (args: string[]) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [join(ROOT, 'bin', 'mcpdeck.js'), ...args],
-        { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 20_000, encoding: 'utf8' },
-        (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
-      );
-    });
-
   it.each([
     ['tools', ['tools', 'hostile']],
     ['call (plain name)', ['call', 'hostile', 'plain']],
@@ -364,16 +382,6 @@ describe('terminal control sequences from a server', () => {
     if (args[0] === 'tools') expect(stdout).toContain('eviltool');
     if (args[2] === 'plain') expect(stdout).toContain('result');
     if (args[2]?.startsWith('nope')) expect(stderr).toContain('hostile has no tool "nope"');
-  });
-
-  it('tells the CLI user why a call died with the server', async () => {
-    const crashing = writeConfig({ fragile: stdio('dies-mid-call.mjs') });
-    const { code, stdout, stderr } = await cli(['call', 'fragile', 'crash', '--strict', '--config', crashing]);
-    expect(stdout).toBe('');
-    expect(code, stderr).toBe(3);
-    expect(stderr).toMatch(/^mcpdeck: the connection closed during the call/);
-    expect(stderr).toContain('the server process exited with code 7');
-    expect(stderr).toContain('panic: segmentation fault in crash()');
   });
 
   // JSON output is for programs, so the data stays whole: but escaped (\u009b), never

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { terminalJson } from '../../util/json.js';
 import { ToolCallError, type CallErrorKind } from '../../core/mcp/call.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
 import { Exit, UserError } from '../exit-codes.js';
@@ -33,7 +34,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         // With --url or `-- command` there is no server name: the first word is the tool.
         const [server, tool, pairs] = adhoc ? [undefined, first, [second, ...rest].filter((p): p is string => !!p)] : [first, second, rest];
         if (!tool) throw new UserError('name a tool: mcpdeck call <server> <tool> [key=value ...] (see `mcpdeck tools <server>`)');
-        const deck = await openDeck(options, inv, adhoc ? undefined : [server!]);
+        const deck = await openDeck(options, inv, { only: adhoc ? undefined : [server!], lists: ['tools'] });
         const abort = new AbortController();
         const onSigint = () => abort.abort();
         process.once('SIGINT', onSigint);
@@ -51,7 +52,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             },
           });
           if (options.json) {
-            process.stdout.write(`${JSON.stringify({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, null, 2)}\n`);
+            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, 2)}\n`);
           } else {
             const { stdout, stderr } = renderOutcome(outcome);
             process.stdout.write(stdout ? `${stdout}\n` : '');

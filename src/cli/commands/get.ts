@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { terminalJson } from '../../util/json.js';
 import { Exit } from '../exit-codes.js';
 import { openDeck, pickServer, withTarget, isAdhoc, type Invocation, type TargetOptions } from '../target.js';
 import { sanitize } from '../../util/sanitize.js';
@@ -8,7 +9,7 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
     .option('--json', 'print JSON')
     .action((server: string, options: TargetOptions & { json?: boolean }) =>
       run(async () => {
-        const deck = await openDeck(options, inv, []);
+        const deck = await openDeck(options, inv, { only: [] });
         try {
           const state = deck.hub.get(pickServer(deck, server, isAdhoc(options, inv)))!;
           const view = {
@@ -19,7 +20,7 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
             config: state.config,
             issues: state.configIssues.map((i) => `${i.severity}: ${i.message}`),
           };
-          if (options.json) process.stdout.write(`${JSON.stringify(view, null, 2)}\n`);
+          if (options.json) process.stdout.write(`${terminalJson(view, 2)}\n`);
           else {
             process.stdout.write(`${sanitize(state.name)}  (${view.source}${view.path ? `: ${view.path}` : ''})\n`);
             process.stdout.write(`${sanitize(JSON.stringify(state.config, null, 2))}\n`);

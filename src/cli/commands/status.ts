@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { terminalJson } from '../../util/json.js';
 import type { Deck } from '../../core/deck.js';
 import type { ServerState } from '../../core/servers/state.js';
 import { Exit } from '../exit-codes.js';
@@ -44,7 +45,7 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
           if (options.watch) return await watch(deck, options);
           await deck.connectAll();
           const servers = deck.getSnapshot().servers;
-          if (options.json) process.stdout.write(`${JSON.stringify(servers.map(statusJson), null, 2)}\n`);
+          if (options.json) process.stdout.write(`${terminalJson(servers.map(statusJson), 2)}\n`);
           else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n`);
           return statusExit(servers);
         } finally {
@@ -64,7 +65,7 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
   const off = out.isTTY && !options.json
     ? deck.subscribe(redraw)
     : deck.hub.events.on('status', (e) => {
-        out.write(options.json ? `${JSON.stringify({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}\n`);
+        out.write(options.json ? `${terminalJson({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}\n`);
       });
   if (out.isTTY && !options.json) redraw();
   void deck.connectAll();

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { terminalJson } from '../../util/json.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { toolsTable } from '../format.js';
 import { isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
@@ -21,12 +22,12 @@ export function registerTools(program: Command, inv: Invocation, run: (fn: () =>
     .action((server: string | undefined, options: TargetOptions & { json?: boolean }) =>
       run(async () => {
         const adhoc = isAdhoc(options, inv);
-        const deck = await openDeck(options, inv, adhoc ? undefined : server ? [server] : undefined);
+        const deck = await openDeck(options, inv, { only: adhoc || !server ? undefined : [server], lists: ['tools'] });
         try {
           const name = pickServer(deck, server, adhoc);
           const state = await connectOne(deck, name);
           if (options.json) {
-            process.stdout.write(`${JSON.stringify(state.tools, null, 2)}\n`);
+            process.stdout.write(`${terminalJson(state.tools, 2)}\n`);
           } else {
             process.stdout.write(state.tools.length ? `${toolsTable(state.tools, process.stdout)}\n` : `${name} has no tools\n`);
             if (state.hiddenTools) process.stdout.write(`(${state.hiddenTools} more hidden by the tools filter)\n`);

@@ -1,5 +1,3 @@
-import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/types.js';
 import type { ProcessExit } from './stdio-transport.js';
@@ -48,7 +46,7 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
     if (status === 401 || status === 403) return new ConnectError(`${config.url} answered HTTP ${status}: sign-in required`, true, status);
     // An SSE endpoint that answers 200 with a web page instead of an event stream.
     if (status >= 200 && status < 300) return new ConnectError(notMcpText(config.url, message), false, status);
-    const body = error instanceof SseError ? '' : bodySnippet(message);
+    const body = (error as Error).constructor?.name === 'SseError' ? '' : bodySnippet(message);
     const hint = status === 404 || status === 405 ? '; check the URL (MCP endpoints often end in /mcp or /sse)' : '';
     return new ConnectError(`${config.url} answered HTTP ${status}${body ? `: ${body}` : ''}${hint}`, false, status);
   }
@@ -114,10 +112,10 @@ function withStderr(message: string, tail: string[]): string {
 }
 
 export function httpStatus(error: unknown): number | undefined {
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    return typeof error.code === 'number' && error.code > 0 ? error.code : undefined;
-  }
-  return undefined;
+  // By name: the HTTP transports are loaded lazily, so their classes may not be at hand.
+  const name = (error as Error | undefined)?.constructor?.name;
+  const code = (error as { code?: unknown }).code;
+  return (name === 'StreamableHTTPError' || name === 'SseError') && typeof code === 'number' && code > 0 ? code : undefined;
 }
 
 /** The interesting part of an error body: HTML tags stripped, one short line. */

@@ -1,6 +1,5 @@
 import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/types.js';
 import { VERSION } from '../../util/version.js';
@@ -65,7 +64,8 @@ export class Session {
     let timedOut = false;
     try {
       await Promise.race([
-        client.connect(transport),
+        // The SDK's own 60 s request timeout would cut a longer connect timeout short.
+        client.connect(transport, { timeout: options.connectTimeout }),
         new Promise((_, reject) => {
           timer = setTimeout(() => {
             timedOut = true;
@@ -74,8 +74,9 @@ export class Session {
         }),
       ]);
     } catch (error) {
-      await session.close().catch(() => undefined);
+      // Read before closing: our own close would otherwise look like the server's exit.
       const exit = transport.inner instanceof StdioTransport ? transport.inner.exit : undefined;
+      await session.close().catch(() => undefined);
       throw explainConnectError(error, {
         config,
         exit,
@@ -99,9 +100,9 @@ export class Session {
     if (this.closing) return;
     this.closing = true;
     const inner = this.transport.inner;
-    if (inner instanceof StreamableHTTPClientTransport && inner.sessionId) {
-      await inner.terminateSession().catch(() => undefined);
-    }
+    // Streamable HTTP: end the server's session too (DELETE), not just our side.
+    const terminate = (inner as { terminateSession?: () => Promise<void> }).terminateSession;
+    if (inner.sessionId && terminate) await terminate.call(inner).catch(() => undefined);
     await this.client.close().catch(() => undefined);
     await this.dispose?.().catch(() => undefined);
   }

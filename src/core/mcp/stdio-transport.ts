@@ -99,14 +99,17 @@ export class StdioTransport implements Transport {
     });
   }
 
-  /** Ends stdin, then SIGTERM, then SIGKILL, each after a short grace period. */
+  /**
+   * Ends stdin, then SIGTERM, then SIGKILL. A well-behaved server exits on EOF at once;
+   * one that waits on a request of its own would otherwise hold every exit up.
+   */
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return;
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     const wait = (ms: number) => Promise.race([closed.then(() => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
     child.stdin?.end();
-    if (await wait(500)) return;
+    if (await wait(100)) return;
     this.kill(child, 'SIGTERM');
     if (await wait(1500)) return;
     this.kill(child, 'SIGKILL');

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { InProcessConfig, ServerConfig } from '../config/types.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -30,11 +27,13 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
     case 'http': {
       const url = new URL(config.url);
       const requestInit = { headers: config.headers };
-      const transport =
-        config.type === 'sse' || useSse
-          ? new SSEClientTransport(url, { requestInit })
-          : new StreamableHTTPClientTransport(url, { requestInit });
-      return { transport };
+      // Loaded on demand: a command that touches only stdio servers starts faster.
+      if (config.type === 'sse' || useSse) {
+        const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+        return { transport: new SSEClientTransport(url, { requestInit }) };
+      }
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
     }
     case 'inprocess':
       return inProcess(config);
@@ -68,6 +67,7 @@ async function inProcess(config: InProcessConfig): Promise<BuiltTransport> {
   if (!isConnectable(server)) {
     throw new ConnectError(`module ${config.module} must export an McpServer or Server, or a function returning one`);
   }
+  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
   const [client, side] = InMemoryTransport.createLinkedPair();
   await server.connect(side);
   const connected = server;

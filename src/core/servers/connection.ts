@@ -16,7 +16,11 @@ import { LineTail } from '../../util/line-tail.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
+export type ListKind = 'tools' | 'resources' | 'prompts';
+
 export interface ConnectionContext {
+  /** What to list after connecting; all when unset. */
+  lists?: ListKind[];
   roots: string[];
   /** Applies a change to this server's record in the store. */
   patch: (name: string, change: Partial<ServerState>) => void;
@@ -29,6 +33,10 @@ export class ServerConnection {
   private session?: Session;
   private attempt = 0;
   private readonly stderr = new LineTail(200);
+  /** This attempt's stderr only: a new failure is never blamed on an old run's output. */
+  private readonly attemptStderr = new LineTail(20);
+  /** Why the last session ended, for a call that was cut off by it. */
+  private closeReason?: string;
   private readonly stdoutNoise = new LineTail(20);
 
   constructor(
@@ -56,6 +64,8 @@ export class ServerConnection {
     const attempt = ++this.attempt;
     await this.closeSession();
     this.stdoutNoise.clear();
+    this.attemptStderr.clear();
+    this.closeReason = undefined;
     this.patch({ status: 'connecting', error: undefined });
     let session: Session;
     try {
@@ -63,10 +73,13 @@ export class ServerConnection {
         config,
         connectTimeout: config.timeout ?? DEFAULT_CONNECT_TIMEOUT,
         roots: this.ctx.roots,
-        onStderr: (chunk) => this.patch({ stderr: this.stderr.push(chunk) }),
+        onStderr: (chunk) => {
+          this.attemptStderr.push(chunk);
+          this.patch({ stderr: this.stderr.push(chunk) });
+        },
         onStdoutNoise: (line) => this.stdoutNoise.push(`${line}\n`),
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
-        failureContext: () => ({ stderrTail: this.stderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
+        failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
       });
     } catch (error) {
       if (attempt !== this.attempt) return;
@@ -78,6 +91,7 @@ export class ServerConnection {
     this.session = session;
     session.onclose = (reason) => {
       if (this.session !== session) return;
+      this.closeReason = reason;
       this.session = undefined;
       this.patch({ status: 'failed', error: reason, pid: undefined });
     };
@@ -97,16 +111,18 @@ export class ServerConnection {
    */
   private async load(session: Session): Promise<void> {
     const { client } = session;
-    const capabilities = client.getServerCapabilities() ?? {};
+    const offered = client.getServerCapabilities() ?? {};
+    const wanted = (kind: ListKind) => Boolean(offered[kind]) && (!this.ctx.lists || this.ctx.lists.includes(kind));
+    const capabilities = offered;
     const asked = { tools: 0, resources: 0, prompts: 0 };
     const applied = { ...asked };
     const fetchers = {
-      tools: async () => (capabilities.tools ? this.toolState(await listTools(client)) : {}),
-      resources: async () => (capabilities.resources ? {
+      tools: async () => (wanted('tools') ? this.toolState(await listTools(client)) : {}),
+      resources: async () => (wanted('resources') ? {
         resources: await listResources(client),
         resourceTemplates: await listResourceTemplates(client).catch(() => []),
       } : {}),
-      prompts: async () => (capabilities.prompts ? { prompts: await listPrompts(client) } : {}),
+      prompts: async () => (wanted('prompts') ? { prompts: await listPrompts(client) } : {}),
     };
     const refresh = async (kind: keyof typeof fetchers) => {
       const seq = ++asked[kind];
@@ -150,7 +166,15 @@ export class ServerConnection {
       throw new ToolCallError('unknown-tool', `${this.name} has no tool "${toolName}"${hidden}`);
     }
     const timeout = options.timeout ?? this.definition.config?.requestTimeout ?? this.ctx.defaultCallTimeout;
-    return callTool(session.client, tool, args, { ...options, timeout });
+    try {
+      return await callTool(session.client, tool, args, { ...options, timeout });
+    } catch (error) {
+      // The SDK says only "connection closed"; say why it closed.
+      if (error instanceof ToolCallError && error.kind === 'not-connected' && this.closeReason) {
+        throw new ToolCallError('not-connected', `${error.message}: ${this.closeReason}`);
+      }
+      throw error;
+    }
   }
 
   /** Stops the connection and marks the server disabled, or pending for a later connect. */

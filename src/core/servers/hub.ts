@@ -4,7 +4,7 @@ import type { ConfigIssue, ServerDefinition } from '../config/types.js';
 import type { CallOptions, CallOutcome } from '../mcp/call.js';
 import { ToolCallError } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import { ServerConnection } from './connection.js';
+import { ServerConnection, type ListKind } from './connection.js';
 import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
 
 export interface HubEvents extends Record<string, unknown> {
@@ -17,6 +17,7 @@ export interface HubOptions {
   /** Servers to connect; the others are listed as disabled. */
   only?: string[];
   defaultCallTimeout?: number;
+  lists?: ListKind[];
 }
 
 export interface SetServersResult {
@@ -55,6 +56,7 @@ export class ServerHub {
         connection = new ServerConnection(def, {
           roots: this.options.roots,
           defaultCallTimeout: this.options.defaultCallTimeout,
+          lists: this.options.lists,
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
         });
