@@ -48,6 +48,8 @@ export interface DeckScope {
   lists?: ListKind[];
 }
 
+const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
+
 export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists }: DeckScope = {}): DeckOptions {
   const base: DeckOptions = {
     lists,
@@ -56,7 +58,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     configFiles: options.config,
     strict: options.strict,
     demo: options.demo,
-    only: only ?? options.only?.split(',').map((s) => s.trim()).filter(Boolean),
+    only: only ?? onlyNames(options),
   };
   if (options.url) {
     const raw = { type: options.transport ?? 'http', url: options.url };
@@ -76,7 +78,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
 export async function openDeck(options: TargetOptions, inv: Invocation, scope: DeckScope = {}): Promise<Deck> {
   const deck = await createDeck(deckOptions(options, inv, scope));
-  for (const name of scope.only ? [] : (deckOptions(options, inv).only ?? [])) {
+  for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
     if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }
   reportIssues(deck.configIssues);
