@@ -105,15 +105,14 @@ export class ServerConnection {
   }
 
   /**
-   * Lists everything the server offers and keeps it fresh on list_changed. The
-   * handlers go in before the first listing, so a change announced while it runs is
-   * not lost; answers are applied in the order they were asked for, so a late, stale one never wins.
+   * Lists what the server offers and keeps it fresh on list_changed. The handlers go
+   * in before the first listing, so a change announced while it runs is not lost;
+   * answers are applied in the order they were asked for, so a late, stale one never wins.
    */
   private async load(session: Session): Promise<void> {
     const { client } = session;
-    const offered = client.getServerCapabilities() ?? {};
-    const wanted = (kind: ListKind) => Boolean(offered[kind]) && (!this.ctx.lists || this.ctx.lists.includes(kind));
-    const capabilities = offered;
+    const capabilities = client.getServerCapabilities() ?? {};
+    const wanted = (kind: ListKind) => Boolean(capabilities[kind]) && (!this.ctx.lists || this.ctx.lists.includes(kind));
     const asked = { tools: 0, resources: 0, prompts: 0 };
     const applied = { ...asked };
     const fetchers = {
