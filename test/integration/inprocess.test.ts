@@ -36,7 +36,7 @@ describe('in-process modules', () => {
       gone: { type: 'inprocess', module: '/nonexistent/server.mjs' },
     });
     await deck.connectAll();
-    expect(state(deck, 'missing')).toMatchObject({ status: 'failed', error: expect.stringContaining('has no export "nope" (it exports default, instance, notAServer)') });
+    expect(state(deck, 'missing')).toMatchObject({ status: 'failed', error: expect.stringContaining('has no export "nope" (it exports default, instance, notAServer, mismatch)') });
     expect(state(deck, 'wrong').error).toContain('must export an McpServer or Server, or a function returning one');
     expect(state(deck, 'gone').error).toMatch(/^cannot load module \/nonexistent\/server\.mjs: /);
   });
