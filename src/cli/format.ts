@@ -4,10 +4,14 @@ import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
 import { BADGE, painter } from './style.js';
 
-/** Pads columns to a table; every cell is already sanitized. */
-export function table(rows: string[][], widths?: number[]): string {
-  const w = widths ?? rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, [...cell].length)), []);
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(w[i] ?? 0))).join('  ').trimEnd()).join('\n');
+/** Each column's width in characters (code points, so the status glyphs count once). */
+function columnWidths(rows: string[][]): number[] {
+  return rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, [...cell].length)), []);
+}
+
+/** Pads every cell but the last to its column's width. */
+function padRow(row: string[], widths: number[]): string[] {
+  return row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...cell].length))));
 }
 
 export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream): string {
@@ -20,11 +24,13 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
     s.status === 'connected' ? String(s.tools.length) : '-',
     s.source.label,
   ])];
-  const widths = rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, [...cell].length)), []);
+  const widths = columnWidths(rows);
   rows.forEach((row, index) => {
     const server = servers[index - 1];
-    const line = table([row], widths);
-    lines.push(server ? line.replace(row[1]!, paint(BADGE[server.status].style, row[1]!)) : paint('bold', line));
+    const cells = padRow(row, widths);
+    if (server) cells[1] = paint(BADGE[server.status].style, cells[1]!);
+    const line = cells.join('  ').trimEnd();
+    lines.push(server ? line : paint('bold', line));
     if (server?.error) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(server.error)}`);
   });
   return lines.join('\n');

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
+import type { ServerState } from '../core/servers/state.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { openUserCatalog } from '../core/config/user-catalog.js';
 import type { ConfigIssue } from '../core/config/types.js';
@@ -105,4 +106,14 @@ export function pickServer(deck: Deck, name: string | undefined, adhoc: boolean)
     throw new UserError(`no server named "${name}"; configured: ${known.join(', ') || 'none'}`);
   }
   return name;
+}
+
+/** Connects just one server and fails with the right exit code when it cannot. */
+export async function connectOne(deck: Deck, name: string): Promise<ServerState> {
+  await deck.reconnect(name);
+  const state = deck.hub.get(name)!;
+  if (state.status === 'connected') return state;
+  if (state.status === 'disabled') throw new UserError(`${name} is disabled (enable it with \`mcpdeck enable ${name}\`)`);
+  if (state.status === 'needs-auth') throw new UserError(`${name} needs sign-in: ${state.error}`, Exit.needsAuth);
+  throw new UserError(`${name} failed to connect: ${state.error}`, state.configIssues.some((i) => i.severity === 'error') ? Exit.badInput : Exit.connection);
 }

@@ -4,8 +4,7 @@ import { ToolCallError, type CallErrorKind } from '../../core/mcp/call.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
-import { isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
-import { connectOne } from './tools.js';
+import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 
 interface CallOptions extends TargetOptions {

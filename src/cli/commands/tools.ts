@@ -1,20 +1,8 @@
 import type { Command } from 'commander';
 import { terminalJson } from '../../util/json.js';
-import { Exit, UserError } from '../exit-codes.js';
+import { Exit } from '../exit-codes.js';
 import { toolsTable } from '../format.js';
-import { isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
-import type { Deck } from '../../core/deck.js';
-import type { ServerState } from '../../core/servers/state.js';
-
-/** Connects just one server and fails with the right exit code when it cannot. */
-export async function connectOne(deck: Deck, name: string): Promise<ServerState> {
-  await deck.reconnect(name);
-  const state = deck.hub.get(name)!;
-  if (state.status === 'connected') return state;
-  if (state.status === 'disabled') throw new UserError(`${name} is disabled (enable it with \`mcpdeck enable ${name}\`)`);
-  if (state.status === 'needs-auth') throw new UserError(`${name} needs sign-in: ${state.error}`, Exit.needsAuth);
-  throw new UserError(`${name} failed to connect: ${state.error}`, state.configIssues.some((i) => i.severity === 'error') ? Exit.badInput : Exit.connection);
-}
+import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
 
 export function registerTools(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
   withTarget(program.command('tools [server]').description("list a server's tools with their annotation tags"))

@@ -3,6 +3,7 @@ import { normalizeEntry } from './normalize.js';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource, ServerDefinition } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
+import { isRecord } from '../../util/is-record.js';
 
 export const PROJECT_FILE = '.mcp.json';
 
@@ -63,9 +64,9 @@ export function readServersFile(path: string, issues: ConfigIssue[], mustExist: 
   const file = readJsonFile(path, issues, mustExist);
   if (!file) return undefined;
   const servers = (file.value as { mcpServers?: unknown } | null)?.mcpServers;
-  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) {
+  if (!isRecord(servers)) {
     issues.push({ severity: 'error', file: path, message: `${path}: expected an object with an "mcpServers" map, like {"mcpServers": {"name": {"command": "..."}}}` });
     return undefined;
   }
-  return servers as Record<string, unknown>;
+  return servers;
 }

@@ -3,6 +3,7 @@ import { expandVars } from './expand.js';
 import { knownFields, serverEntrySchema, TYPE_ALIASES, type ServerEntry } from './schema.js';
 import type { ConfigIssue, ConfigSource, ServerConfig, ServerDefinition } from './types.js';
 import { closest } from '../../util/closest.js';
+import { isRecord } from '../../util/is-record.js';
 
 const TYPES = 'stdio, sse, http or inprocess';
 
@@ -17,9 +18,9 @@ export function normalizeEntry(
   const where = source.path ? ` in ${source.path}` : '';
   const error = (message: string) => issues.push({ severity: 'error', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
   const warn = (message: string) => issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
-  const def = (config?: ServerConfig): ServerDefinition => ({ name, source, raw: isObject(raw) ? raw : {}, config, issues });
+  const def = (config?: ServerConfig): ServerDefinition => ({ name, source, raw: isRecord(raw) ? raw : {}, config, issues });
 
-  if (!isObject(raw)) {
+  if (!isRecord(raw)) {
     error(`must be an object like {"command": "..."} or {"type": "http", "url": "..."}`);
     return def();
   }
@@ -99,10 +100,6 @@ function resolveType(
   if (entry.module) return 'inprocess';
   error(`has no "command" (local server) or "url" (remote server); add one`);
   return undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isHttpUrl(value: string): boolean {

@@ -1,3 +1,5 @@
+import { isRecord } from '../../util/is-record.js';
+
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|.*token.*|.*secret.*|.*key)$/i;
 
 const MASK = '••••••';
@@ -45,8 +47,4 @@ export function redactEntry(raw: Record<string, unknown>): Record<string, unknow
   if (Array.isArray(raw.args)) out.args = redactArgs(raw.args);
   if (isRecord(raw.oauth) && raw.oauth.clientSecret !== undefined) out.oauth = { ...raw.oauth, clientSecret: mask(raw.oauth.clientSecret) };
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@ import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
 import { ConfigWriteError } from './write-error.js';
+import { isRecord } from '../../util/is-record.js';
 
 /** A place servers can be written to: the user catalog or a JSON file. */
 export type WritableScope = { kind: 'user'; catalog: UserCatalog } | { kind: 'file'; path: string };
@@ -25,10 +26,6 @@ export function readScope(scope: WritableScope): Record<string, unknown> {
   const servers = isRecord(value) ? value.mcpServers ?? {} : undefined;
   if (!isRecord(servers)) throw new ConfigWriteError(`${scope.path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
   return servers;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
