@@ -316,6 +316,13 @@ describe('remote servers that answer wrongly', () => {
       expect(s.error, type).toBe(`nothing is listening at ${url} (connection refused)`);
     }
   });
+
+  it('keeps the cause of a fetch failure that is none of the known ones', async () => {
+    // Port 9 is on fetch's list of blocked ports: it fails before any connection.
+    const url = 'http://127.0.0.1:9/mcp';
+    const s = await connectOne({ blocked: { type: 'http', url, timeout: 5000 } }, 'blocked');
+    expect(s.error).toBe(`${url}: fetch failed: bad port`);
+  });
 });
 
 describe('one broken server never affects another', () => {

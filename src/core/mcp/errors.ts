@@ -69,7 +69,10 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
     const detail = issues.slice(0, 3).map((i) => `${i.path.map(String).join('.') || '(result)'}: ${i.message}`).join('; ');
     return new ConnectError(withStderr(`the server's answer to initialize is not a valid MCP initialize result (${truncate(sanitizeLine(detail), 160)})`, ctx.stderrTail));
   }
-  return new ConnectError(withStderr(sanitizeLine(message), ctx.stderrTail));
+  // Whatever else: keep the cause (fetch says only "fetch failed") and name the URL.
+  const because = err.cause?.message && !message.includes(err.cause.message) ? `${message}: ${err.cause.message}` : message;
+  const where = config.type === 'http' || config.type === 'sse' ? `${config.url}: ` : '';
+  return new ConnectError(withStderr(sanitizeLine(where + because), ctx.stderrTail));
 }
 
 /**
