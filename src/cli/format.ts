@@ -1,5 +1,6 @@
 import type { ServerState } from '../core/servers/state.js';
-import type { ToolInfo } from '../core/servers/tools.js';
+import { annotationTags, type ToolInfo } from '../core/servers/tools.js';
+import { statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
 import { BADGE, painter } from './style.js';
@@ -37,21 +38,7 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
 }
 
 export function summary(servers: readonly ServerState[]): string {
-  const counts = new Map<string, number>();
-  for (const s of servers) counts.set(BADGE[s.status].word, (counts.get(BADGE[s.status].word) ?? 0) + 1);
-  return [...counts].map(([word, n]) => `${n} ${word}`).join(' · ');
-}
-
-/** The annotation tags with the spec's defaults: an unannotated tool may destroy and reach out. */
-export function annotationTags(tool: ToolInfo): { tag: string; declared: boolean }[] {
-  const a = tool.annotations ?? {};
-  const readOnly = a.readOnlyHint === true;
-  const tags: { tag: string; declared: boolean }[] = [];
-  if (readOnly) tags.push({ tag: 'read-only', declared: true });
-  if (!readOnly && a.destructiveHint !== false) tags.push({ tag: 'destructive', declared: a.destructiveHint === true });
-  if (a.openWorldHint !== false) tags.push({ tag: 'open-world', declared: a.openWorldHint === true });
-  if (a.idempotentHint === true) tags.push({ tag: 'idempotent', declared: true });
-  return tags;
+  return statusSummary(servers.map((s) => s.status));
 }
 
 export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream): string {

@@ -6,6 +6,7 @@ import { registerGet } from './commands/get.js';
 import { registerManage } from './commands/manage.js';
 import { registerStatus } from './commands/status.js';
 import { registerTools } from './commands/tools.js';
+import { registerUi } from './commands/ui.js';
 import { Exit, UserError } from './exit-codes.js';
 import type { Invocation } from './target.js';
 import { sanitize } from '../util/sanitize.js';
@@ -18,11 +19,12 @@ export function buildProgram(inv: Invocation): { program: Command; result: Promi
     fn().then(settle, (error: unknown) => settle(report(error)));
   };
   const program = new Command('mcpdeck')
-    .description('A terminal deck for MCP servers: status, tools, calls.')
+    .description('A terminal deck for MCP servers: status, tools, calls. Run with no command for the interactive deck.')
     .version(VERSION)
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
+  registerUi(program, inv, run);
   registerStatus(program, inv, run);
   registerTools(program, inv, run);
   registerGet(program, inv, run);

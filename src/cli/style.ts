@@ -1,5 +1,6 @@
 import { styleText } from 'node:util';
 import type { ServerStatus } from '../core/servers/state.js';
+import { STATUS_LABEL } from '../core/servers/status-label.js';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -9,11 +10,10 @@ export function painter(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = pro
   return (style: Style, text: string) => (on ? styleText(style, text) : text);
 }
 
-export const BADGE: Record<ServerStatus, { glyph: string; word: string; style: Style }> = {
-  connected: { glyph: '✓', word: 'connected', style: 'green' },
-  connecting: { glyph: '◌', word: 'connecting', style: 'cyan' },
-  pending: { glyph: '…', word: 'pending', style: 'gray' },
-  failed: { glyph: '✗', word: 'failed', style: 'red' },
-  'needs-auth': { glyph: '!', word: 'needs sign-in', style: 'yellow' },
-  disabled: { glyph: '⊘', word: 'disabled', style: 'gray' },
+const STYLE: Record<ServerStatus, Style> = {
+  connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', disabled: 'gray',
 };
+
+export const BADGE = Object.fromEntries(
+  Object.entries(STATUS_LABEL).map(([status, label]) => [status, { ...label, style: STYLE[status as ServerStatus] }]),
+) as Record<ServerStatus, { glyph: string; word: string; style: Style }>;

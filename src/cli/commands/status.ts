@@ -35,7 +35,7 @@ export function statusExit(servers: readonly ServerState[]): number {
 }
 
 export function registerStatus(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withTarget(program.command('status', { isDefault: true }).alias('list').description('connect every server and show its status'))
+  withTarget(program.command('status').alias('list').description('connect every server and show its status'))
     .option('--json', 'print JSON')
     .option('-w, --watch', 'keep running and show every change')
     .action((options: StatusOptions) =>
@@ -44,15 +44,19 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
         try {
           if (options.watch) return await watch(deck, options);
           await deck.connectAll();
-          const servers = deck.getSnapshot().servers;
-          if (options.json) process.stdout.write(`${terminalJson(servers.map(statusJson), 2)}\n`);
-          else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n`);
-          return statusExit(servers);
+          return printStatus(deck, Boolean(options.json));
         } finally {
           await deck.close();
         }
       }),
     );
+}
+
+export function printStatus(deck: Deck, json: boolean): number {
+  const servers = deck.getSnapshot().servers;
+  if (json) process.stdout.write(`${terminalJson(servers.map(statusJson), 2)}\n`);
+  else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n`);
+  return statusExit(servers);
 }
 
 /** Redraws on a terminal; otherwise prints one line (or JSON object) per change. Ends on Ctrl-C. */

@@ -38,3 +38,26 @@ export function filterTools(server: string, tools: Tool[], filter: ToolFilter | 
   const shown = tools.filter((t) => visible(t.name)).map((t) => ({ ...t, qualifiedName: qualifiedName(server, t.name) }));
   return { shown, hidden: tools.length - shown.length };
 }
+
+export type AnnotationTag = 'read-only' | 'destructive' | 'open-world' | 'idempotent';
+
+/**
+ * The annotation tags with the spec's defaults applied: an unannotated tool may destroy
+ * and may reach the outside world. `declared` tells a server's claim from a default.
+ * These are hints from the server, never verified: nothing may rely on them for safety.
+ */
+export function annotationTags(tool: Pick<Tool, 'annotations'>): { tag: AnnotationTag; declared: boolean }[] {
+  const a = tool.annotations ?? {};
+  const readOnly = a.readOnlyHint === true;
+  const tags: { tag: AnnotationTag; declared: boolean }[] = [];
+  if (readOnly) tags.push({ tag: 'read-only', declared: true });
+  if (!readOnly && a.destructiveHint !== false) tags.push({ tag: 'destructive', declared: a.destructiveHint === true });
+  if (a.openWorldHint !== false) tags.push({ tag: 'open-world', declared: a.openWorldHint === true });
+  if (a.idempotentHint === true) tags.push({ tag: 'idempotent', declared: true });
+  return tags;
+}
+
+/** Asks before calling: anything not declared read-only may be destructive. */
+export function mayDestroy(tool: Pick<Tool, 'annotations'>): boolean {
+  return annotationTags(tool).some((t) => t.tag === 'destructive');
+}

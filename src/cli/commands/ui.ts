@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { Exit } from '../exit-codes.js';
+import { printStatus } from './status.js';
+
+/** `mcpdeck` alone: the TUI on a terminal; the status table when piped. */
+export function registerUi(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
+  withTarget(program.command('ui', { isDefault: true }).description('open the interactive deck (the default on a terminal)'))
+    .action((options: TargetOptions) =>
+      run(async () => {
+        const deck = await openDeck(options, inv);
+        try {
+          if (!process.stdout.isTTY || !process.stdin.isTTY) {
+            process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
+            await deck.connectAll();
+            return printStatus(deck, false);
+          }
+          const { runTui } = await import('../../ui/run.js');
+          await runTui(deck);
+          return Exit.ok;
+        } finally {
+          await deck.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,55 @@
+import { isRecord } from '../../util/is-record.js';
+
+export interface ParamSummary {
+  name: string;
+  type: string;
+  required: boolean;
+  default?: unknown;
+  enum?: unknown[];
+  description?: string;
+}
+
+type Schema = Record<string, unknown>;
+
+/** A type in a few characters: `string`, `integer?` (nullable), `"a" | "b"`, `string[]`, `object`. */
+export function typeLabel(schema: unknown, depth = 0): string {
+  if (!isRecord(schema) || depth > 4) return 'any';
+  if ('const' in schema) return JSON.stringify(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  const union = (schema.anyOf ?? schema.oneOf) as unknown;
+  if (Array.isArray(union)) return collapse(union.map((s) => typeLabel(s, depth + 1)));
+  if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop() ?? 'ref';
+  const types = Array.isArray(schema.type) ? (schema.type as unknown[]).map(String) : typeof schema.type === 'string' ? [schema.type] : [];
+  const one = (t: string) => (t === 'array' ? `${itemLabel(schema.items, depth)}[]` : t);
+  if (!types.length) return isRecord(schema.properties) ? 'object' : 'any';
+  return collapse(types.map(one));
+}
+
+function itemLabel(items: unknown, depth: number): string {
+  const label = typeLabel(items, depth + 1);
+  return /[| ]/.test(label) ? `(${label})` : label;
+}
+
+/** `x | null` reads `x?`. */
+function collapse(labels: string[]): string {
+  const rest = labels.filter((l) => l !== 'null');
+  const joined = [...new Set(rest)].join(' | ') || 'null';
+  return rest.length < labels.length && rest.length === 1 ? `${joined}?` : rest.length < labels.length ? `${joined} | null` : joined;
+}
+
+/** The top-level parameters of a tool's inputSchema, in a form a person can read. */
+export function summarizeParams(inputSchema: unknown): ParamSummary[] {
+  if (!isRecord(inputSchema) || !isRecord(inputSchema.properties)) return [];
+  const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.map(String) : []);
+  return Object.entries(inputSchema.properties).map(([name, raw]) => {
+    const s: Schema = isRecord(raw) ? raw : {};
+    return {
+      name,
+      type: typeLabel(s),
+      required: required.has(name),
+      ...('default' in s && { default: s.default }),
+      ...(Array.isArray(s.enum) && { enum: s.enum }),
+      ...(typeof s.description === 'string' && { description: s.description }),
+    };
+  });
+}

@@ -1,0 +1,61 @@
+import { useContext, useMemo, useState } from 'react';
+import { Box, useApp } from 'ink';
+import { KeysContext } from './keys/KeysProvider.js';
+import type { Hint } from './keys/dispatcher.js';
+import { PRIORITY, useKeys } from './hooks/useKeys.js';
+import { useTerminalSize } from './hooks/useTerminalSize.js';
+import { BodySizeContext } from './hooks/useBodySize.js';
+import { ScreenContext } from './hooks/screen-context.js';
+import { NavigationContext, type Navigation } from './navigation/NavigationContext.js';
+import { routeLabel, type Route } from './navigation/routes.js';
+import { Breadcrumb } from './components/Breadcrumb.js';
+import { Footer } from './components/Footer.js';
+import { HelpScreen } from './screens/HelpScreen.js';
+import { Screen } from './screens/Screen.js';
+
+/**
+ * Routes screens and nothing else. Screens under the top of the stack stay mounted
+ * (hidden, keys off), so going back finds them as they were left.
+ */
+export function App() {
+  const { exit } = useApp();
+  const dispatcher = useContext(KeysContext)!;
+  const size = useTerminalSize();
+  const [stack, setStack] = useState<Route[]>([{ screen: 'dashboard' }]);
+  const [help, setHelp] = useState<Hint[] | null>(null);
+  const nav = useMemo<Navigation>(() => ({
+    stack,
+    push: (route) => setStack((s) => [...s, route]),
+    pop: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
+  }), [stack]);
+  useKeys(['global'], {
+    back: stack.length > 1 ? nav.pop : undefined,
+    help: () => setHelp(dispatcher.live()),
+    quit: () => exit(),
+    forceQuit: () => exit(),
+  }, { priority: PRIORITY.global });
+  const body = { columns: size.columns, rows: Math.max(4, size.rows - 2) };
+  return (
+    <NavigationContext.Provider value={nav}>
+      <Box flexDirection="column" width={size.columns} height={size.rows}>
+        <Breadcrumb parts={stack.map(routeLabel)} />
+        <Box flexDirection="column" height={body.rows} overflow="hidden">
+          <BodySizeContext.Provider value={body}>
+            {stack.map((route, i) => {
+              const top = i === stack.length - 1;
+              return (
+                <ScreenContext.Provider key={i} value={top}>
+                  <Box display={top && !help ? 'flex' : 'none'} flexDirection="column">
+                    <Screen route={route} />
+                  </Box>
+                </ScreenContext.Provider>
+              );
+            })}
+          </BodySizeContext.Provider>
+          {help ? <HelpScreen hints={help} onClose={() => setHelp(null)} /> : null}
+        </Box>
+        <Footer />
+      </Box>
+    </NavigationContext.Provider>
+  );
+}

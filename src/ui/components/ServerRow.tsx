@@ -1,0 +1,45 @@
+import { Box, Text } from 'ink';
+import type { ServerState } from '../../core/servers/state.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { Badge } from './Badge.js';
+
+export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6 } as const;
+
+function toolCount(s: ServerState): string {
+  if (s.status !== 'connected') return '-';
+  return s.hiddenTools ? `${s.tools.length}+${s.hiddenTools}` : String(s.tools.length);
+}
+
+/** One server in the dashboard: name, badge, transport, tools, source. */
+export function ServerRow({ server, frame, selected }: { server: ServerState; frame: number; selected: boolean }) {
+  return (
+    <Box>
+      <Box width={COLUMNS.name} flexShrink={0}>
+        <Text bold={selected} wrap="truncate-end">{sanitizeLine(server.name)}</Text>
+      </Box>
+      <Box width={COLUMNS.status} flexShrink={0}>
+        <Badge status={server.status} frame={frame} />
+      </Box>
+      <Box width={COLUMNS.transport} flexShrink={0}>
+        <Text>{server.transport ?? '-'}</Text>
+      </Box>
+      <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}>
+        <Text>{toolCount(server)}</Text>
+      </Box>
+      <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
+    </Box>
+  );
+}
+
+export function ServerHeader() {
+  return (
+    <Box>
+      <Text bold>{'  '}</Text>
+      <Box width={COLUMNS.name} flexShrink={0}><Text bold>NAME</Text></Box>
+      <Box width={COLUMNS.status} flexShrink={0}><Text bold>STATUS</Text></Box>
+      <Box width={COLUMNS.transport} flexShrink={0}><Text bold>TRANSPORT</Text></Box>
+      <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}><Text bold>TOOLS</Text></Box>
+      <Text bold>SOURCE</Text>
+    </Box>
+  );
+}

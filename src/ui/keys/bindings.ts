@@ -1,0 +1,86 @@
+/**
+ * Every key binding of the app, as data. The dispatcher, the footer hints and the
+ * `?` help all read this one table, so they cannot disagree with each other.
+ */
+export type Scope =
+  | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
+  | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help';
+
+export interface Binding {
+  scope: Scope;
+  command: string;
+  /** Key names as `keyName` spells them: `up`, `enter`, `esc`, `shift+tab`, `ctrl+c`, `q`. */
+  keys: readonly string[];
+  /** How the keys read in the footer and help, when not just the first key. */
+  label?: string;
+  /** A word or two for the footer; no hint keeps it out of the footer (help still lists it). */
+  hint?: string;
+  description: string;
+}
+
+export const BINDINGS = [
+  { scope: 'list', command: 'up', keys: ['up', 'k'], label: '↑↓/jk', hint: 'move', description: 'Move the selection up' },
+  { scope: 'list', command: 'down', keys: ['down', 'j'], label: '↓/j', description: 'Move the selection down' },
+  { scope: 'list', command: 'pageUp', keys: ['pageup', 'ctrl+b'], label: 'PgUp', description: 'Up one page' },
+  { scope: 'list', command: 'pageDown', keys: ['pagedown', 'ctrl+f', ' '], label: 'PgDn/space', description: 'Down one page' },
+  { scope: 'list', command: 'first', keys: ['home', 'g'], label: 'Home/g', description: 'Go to the first item' },
+  { scope: 'list', command: 'last', keys: ['end', 'G'], label: 'End/G', description: 'Go to the last item' },
+
+  { scope: 'dashboard', command: 'open', keys: ['enter', 'right', 'l'], label: 'enter', hint: 'open', description: 'Open the selected server' },
+  { scope: 'dashboard', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect the selected server' },
+  { scope: 'dashboard', command: 'toggleEnabled', keys: ['e'], hint: 'enable/disable', description: 'Enable or disable the selected server (kept for servers in your user catalog)' },
+  { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected server (remote servers that need it)' },
+  { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
+
+  { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
+  { scope: 'server', command: 'prevTab', keys: ['shift+tab', 'left'], label: 'shift+tab', description: 'Previous tab' },
+  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-5', hint: 'tabs', description: 'Tools, Resources, Prompts, Log, Info' },
+  { scope: 'server', command: 'tab2', keys: ['2'], description: 'Resources tab' },
+  { scope: 'server', command: 'tab3', keys: ['3'], description: 'Prompts tab' },
+  { scope: 'server', command: 'tab4', keys: ['4'], description: 'Log tab' },
+  { scope: 'server', command: 'tab5', keys: ['5'], description: 'Info tab' },
+  { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
+
+  { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
+  { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'schema', description: 'Show the raw input and output schema' },
+  { scope: 'tools', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter tools by name, title or description' },
+
+  { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
+  { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
+
+  { scope: 'log', command: 'nextPane', keys: ['t'], hint: 'stderr/log/traffic', description: 'Switch between stderr, log messages and JSON-RPC traffic' },
+  { scope: 'log', command: 'logLevel', keys: ['L'], hint: 'level', description: 'Ask the server for another log level (logging/setLevel)' },
+  { scope: 'log', command: 'expand', keys: ['enter'], hint: 'expand', description: 'Show the whole selected message' },
+
+  { scope: 'form', command: 'nextField', keys: ['tab', 'down'], label: 'tab/↓', hint: 'next', description: 'Next field' },
+  { scope: 'form', command: 'prevField', keys: ['shift+tab', 'up'], label: 'shift+tab/↑', description: 'Previous field' },
+  { scope: 'form', command: 'submit', keys: ['ctrl+s'], label: 'ctrl+s', hint: 'send', description: 'Send (validates first)' },
+  { scope: 'form', command: 'toggle', keys: [' '], label: 'space', hint: 'toggle', description: 'Toggle a checkbox or a choice' },
+  { scope: 'form', command: 'addItem', keys: ['ctrl+n'], hint: 'add item', description: 'Add an item to a list' },
+  { scope: 'form', command: 'removeItem', keys: ['ctrl+d'], hint: 'remove item', description: 'Remove the item under the cursor from a list' },
+  { scope: 'form', command: 'rawJson', keys: ['ctrl+r'], hint: 'raw JSON', description: 'Switch between the form and raw JSON' },
+
+  { scope: 'confirm', command: 'yes', keys: ['y'], hint: 'yes', description: 'Yes, go ahead' },
+  { scope: 'confirm', command: 'no', keys: ['n', 'esc'], label: 'n/esc', hint: 'no', description: 'No, go back' },
+
+  { scope: 'running', command: 'cancel', keys: ['esc', 'ctrl+c'], label: 'esc', hint: 'cancel', description: 'Cancel the call (the server is told)' },
+
+  { scope: 'result', command: 'again', keys: ['a'], hint: 'call again', description: 'Back to the form to call again' },
+  { scope: 'result', command: 'openLink', keys: ['o'], hint: 'read link', description: 'Read the resource link under the cursor' },
+
+  { scope: 'pager', command: 'search', keys: ['/'], hint: 'search', description: 'Search the text' },
+  { scope: 'pager', command: 'nextMatch', keys: ['n'], label: 'n/N', hint: 'next/prev match', description: 'Next match' },
+  { scope: 'pager', command: 'prevMatch', keys: ['N'], description: 'Previous match' },
+
+  { scope: 'filter', command: 'accept', keys: ['enter'], hint: 'keep', description: 'Keep the filter and go back to the list' },
+  { scope: 'filter', command: 'clear', keys: ['esc'], hint: 'clear', description: 'Clear the filter' },
+
+  { scope: 'help', command: 'close', keys: ['esc', '?', 'q'], label: 'esc', hint: 'close', description: 'Close the help' },
+
+  { scope: 'global', command: 'back', keys: ['esc'], hint: 'back', description: 'Go back one level' },
+  { scope: 'global', command: 'help', keys: ['?'], hint: 'help', description: 'Show every key of this screen' },
+  { scope: 'global', command: 'quit', keys: ['q'], hint: 'quit', description: 'Quit mcpdeck' },
+  { scope: 'global', command: 'forceQuit', keys: ['ctrl+c'], description: 'Quit from anywhere' },
+] as const satisfies readonly Binding[];
+
+export type Command = (typeof BINDINGS)[number]['command'];

@@ -1,0 +1,24 @@
+import { render } from 'ink';
+import type { Deck } from '../core/deck.js';
+import { createTheme } from './theme/theme.js';
+import { Root } from './Root.js';
+
+const ALT_SCREEN_ON = '\x1b[?1049h';
+const ALT_SCREEN_OFF = '\x1b[?1049l';
+
+/** Runs the TUI on the terminal's alternate screen until the person quits. */
+export async function runTui(deck: Deck): Promise<void> {
+  const { stdout } = process;
+  stdout.write(ALT_SCREEN_ON);
+  const restore = () => stdout.write(ALT_SCREEN_OFF);
+  process.once('exit', restore);
+  const app = render(<Root deck={deck} theme={createTheme(process.env)} />, { exitOnCtrlC: false, patchConsole: true });
+  void deck.connectAll();
+  try {
+    await app.waitUntilExit();
+  } finally {
+    app.cleanup();
+    process.off('exit', restore);
+    restore();
+  }
+}

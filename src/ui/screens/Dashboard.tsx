@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import { statusSummary } from '../../core/servers/status-label.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { useDeck } from '../DeckContext.js';
+import { useServers } from '../hooks/useServers.js';
+import { useKeys } from '../hooks/useKeys.js';
+import { useTick } from '../hooks/useTick.js';
+import { useBodySize } from '../hooks/useBodySize.js';
+import { useFilter } from '../hooks/useFilter.js';
+import { useNavigation } from '../navigation/NavigationContext.js';
+import { useList } from '../widgets/list/useList.js';
+import { ListView } from '../widgets/list/ListView.js';
+import { ServerHeader, ServerRow } from '../components/ServerRow.js';
+import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
+import { FilterLine } from '../components/FilterLine.js';
+import { useTheme } from '../theme/ThemeContext.js';
+
+/** Every server with a live badge; the selected one's reason and stderr underneath. */
+export function Dashboard() {
+  const deck = useDeck();
+  const theme = useTheme();
+  const nav = useNavigation();
+  const servers = useServers();
+  const size = useBodySize();
+  const filter = useFilter();
+  const [notice, setNotice] = useState<string>();
+  const needle = filter.input.value.toLowerCase();
+  const shown = needle ? servers.filter((s) => s.name.toLowerCase().includes(needle)) : servers;
+  const chrome = 2 + (filter.editing || needle ? 1 : 0) + (notice ? 1 : 0) + DETAIL_ROWS;
+  const list = useList(shown.length, Math.max(3, size.rows - chrome));
+  const selected = shown[list.index];
+  const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
+  const act = (promise: Promise<unknown>) => promise.catch((error: Error) => setNotice(error.message));
+  useKeys(['dashboard', 'list'], {
+    ...list.handlers,
+    filter: filter.start,
+    ...(selected && {
+      open: () => nav.push({ screen: 'server', server: selected.name }),
+      reconnect: selected.status !== 'disabled' ? () => {
+        setNotice(undefined);
+        void act(deck.reconnect(selected.name));
+      } : undefined,
+      toggleEnabled: () => {
+        setNotice(undefined);
+        void act(deck.setEnabled(selected.name, selected.status === 'disabled'));
+      },
+    }),
+  });
+  return (
+    <Box flexDirection="column" height={size.rows}>
+      <Text>{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>
+      <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={servers.length} />
+      {notice ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
+      <ServerHeader />
+      <Box flexGrow={1} flexDirection="column">
+        <ListView
+          items={shown}
+          list={list}
+          empty={needle ? `no server matches "${filter.input.value}"` : 'no servers'}
+          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} />}
+        />
+      </Box>
+      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}
+    </Box>
+  );
+}

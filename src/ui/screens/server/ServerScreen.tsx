@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { useDeck } from '../../DeckContext.js';
+import { useServer } from '../../hooks/useServers.js';
+import { useKeys } from '../../hooks/useKeys.js';
+import { useTick } from '../../hooks/useTick.js';
+import { useBodySize, BodySizeContext } from '../../hooks/useBodySize.js';
+import { TABS, type Tab } from '../../navigation/routes.js';
+import { Badge } from '../../components/Badge.js';
+import { TabBar } from '../../components/TabBar.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { ServerTab } from './ServerTab.js';
+
+/** One server: its status on top, then Tools, Resources, Prompts, Log and Info. */
+export function ServerScreen({ name }: { name: string }) {
+  const deck = useDeck();
+  const theme = useTheme();
+  const server = useServer(name);
+  const size = useBodySize();
+  const [tab, setTab] = useState<Tab>('Tools');
+  const frame = useTick(150, server?.status === 'connecting');
+  const step = (d: number) => setTab((t) => TABS[(TABS.indexOf(t) + d + TABS.length) % TABS.length]!);
+  useKeys(['server'], {
+    nextTab: () => step(1),
+    prevTab: () => step(-1),
+    tab1: () => setTab('Tools'),
+    tab2: () => setTab('Resources'),
+    tab3: () => setTab('Prompts'),
+    tab4: () => setTab('Log'),
+    tab5: () => setTab('Info'),
+    reconnect: server && server.status !== 'disabled' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
+  });
+  if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
+  const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
+  const errorRows = server.error ? 1 : 0;
+  return (
+    <Box flexDirection="column" height={size.rows}>
+      <Text wrap="truncate-end">
+        <Badge status={server.status} frame={frame} />
+        {server.serverInfo ? <Text dimColor>{`  ${sanitizeLine(server.serverInfo.name)} ${sanitizeLine(server.serverInfo.version)}`}</Text> : null}
+        <Text dimColor>{`  ${server.transport ?? ''} · ${server.source.path ?? server.source.label}`}</Text>
+      </Text>
+      {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
+      <TabBar tabs={TABS} active={tab} counts={counts} />
+      <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
+        <ServerTab tab={tab} server={server} />
+      </BodySizeContext.Provider>
+    </Box>
+  );
+}

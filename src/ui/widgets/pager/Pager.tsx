@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import { PRIORITY, useKeys } from '../../hooks/useKeys.js';
+import { useTextInput } from '../text/useTextInput.js';
+import { TextField } from '../text/TextField.js';
+import { PagerView } from './PagerView.js';
+import { usePager } from './usePager.js';
+
+interface Props {
+  text: string;
+  width: number;
+  /** Rows for the whole pager, status and search lines included. */
+  height: number;
+  active?: boolean;
+}
+
+/** Long text with scrolling and `/` search, `n`/`N` between matches. */
+export function Pager({ text, width, height, active = true }: Props) {
+  const [searching, setSearching] = useState(false);
+  const pager = usePager(text, Math.max(10, width), Math.max(1, height - 2));
+  const input = useTextInput('');
+  useKeys(['pager', 'list'], { ...pager.handlers, search: () => setSearching(true) }, { priority: PRIORITY.widget, active });
+  useKeys(['filter'], {
+    accept: () => {
+      pager.search(input.value);
+      setSearching(false);
+    },
+    clear: () => setSearching(false),
+  }, { priority: PRIORITY.text, active: active && searching, onText: input.onText });
+  return (
+    <Box flexDirection="column">
+      <PagerView pager={pager} />
+      {searching ? (
+        <Text>
+          <Text bold>search: </Text>
+          <TextField value={input.value} cursor={input.cursor} focused />
+        </Text>
+      ) : null}
+    </Box>
+  );
+}

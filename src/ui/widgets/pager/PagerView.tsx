@@ -1,0 +1,39 @@
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { rowText, scroll, type Position } from './pager-model.js';
+import type { PagerState } from './usePager.js';
+
+function Row({ text, needle }: { text: string; needle: string }) {
+  const at = needle ? text.toLowerCase().indexOf(needle.toLowerCase()) : -1;
+  if (at === -1) return <Text wrap="truncate-end">{text || ' '}</Text>;
+  return (
+    <Text wrap="truncate-end">
+      {text.slice(0, at)}
+      <Text inverse>{text.slice(at, at + needle.length)}</Text>
+      {text.slice(at + needle.length)}
+    </Text>
+  );
+}
+
+/** The rows in view, each sanitized on its own: no control sequence from the text reaches the terminal. */
+export function PagerView({ pager }: { pager: PagerState }) {
+  const { lines, width, height, needle } = pager;
+  const rows = [];
+  let at: Position = pager.top;
+  for (let i = 0; i < height; i++) {
+    const line = lines[at.line];
+    if (line === undefined) break;
+    rows.push(<Row key={i} text={sanitizeLine(rowText(line, at.row, width))} needle={needle} />);
+    const next = scroll(lines, at, 1, width);
+    if (next.line === at.line && next.row === at.row) break;
+    at = next;
+  }
+  const where = `line ${pager.top.line + 1} of ${lines.length}`;
+  const found = needle ? ` · ${pager.matches.length ? `match ${pager.current + 1}/${pager.matches.length}` : 'no match'} for "${sanitizeLine(needle)}"` : '';
+  return (
+    <Box flexDirection="column">
+      <Box flexDirection="column" height={height}>{rows}</Box>
+      <Text dimColor>{`${where}${found}`}</Text>
+    </Box>
+  );
+}

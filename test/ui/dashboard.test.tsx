@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import type { Deck } from '../../src/core/deck.js';
+import { deckWith } from '../integration/helpers/deck.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
+
+describe('dashboard', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('shows every server with its badge, live, and the selected one\'s reason and stderr', async () => {
+    deck = await deckWith({
+      healthy: { command: process.execPath, args: [fixture('healthy.mjs')] },
+      broken: { command: process.execPath, args: [fixture('exit-at-once.mjs')] },
+      off: { command: process.execPath, args: [fixture('healthy.mjs')], disabled: true },
+    });
+    app = renderApp(deck);
+    expect(app.frame()).toContain('… pending');
+    void deck.connectAll();
+    const frame = await app.waitFor((f) => f.includes('✓ connected') && f.includes('✗ failed'));
+    expect(frame).toMatch(/healthy\s+✓ connected\s+stdio\s+\d+/);
+    expect(frame).toContain('⊘ disabled');
+    expect(frame).toContain('1 connected · 1 failed · 1 disabled');
+    await app.press(KEY.down);
+    const failed = await app.waitFor(/broken\s+✗ failed\s*$/m);
+    expect(failed).toMatch(/exited|exit/i);
+  });
+
+  it('filters in place with / and clears with esc', async () => {
+    deck = await deckWith({
+      alpha: { command: process.execPath, args: [fixture('healthy.mjs')], disabled: true },
+      beta: { command: process.execPath, args: [fixture('healthy.mjs')], disabled: true },
+    });
+    app = renderApp(deck);
+    await app.waitFor('alpha');
+    await app.press('/', 'b', 'e');
+    const filtered = await app.waitFor('1 of 2');
+    expect(filtered).not.toMatch(/^› alpha/m);
+    expect(filtered).toContain('beta');
+    await app.press(KEY.esc);
+    await app.waitFor((f) => f.includes('alpha') && !f.includes('of 2'));
+  });
+
+  it('e disables and enables the selected server; r reconnects it', async () => {
+    deck = await deckWith({ healthy: { command: process.execPath, args: [fixture('healthy.mjs')] } });
+    app = renderApp(deck);
+    void deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press('e');
+    await app.waitFor('⊘ disabled');
+    await app.press('e');
+    await app.waitFor('✓ connected');
+    await app.press('?');
+    const help = await app.waitFor('Keys on this screen');
+    expect(help).toContain('Reconnect the selected server');
+    await app.press(KEY.esc);
+    await app.waitFor((f) => !f.includes('Keys on this screen'));
+  });
+});

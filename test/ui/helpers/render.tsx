@@ -1,0 +1,65 @@
+import { render } from 'ink-testing-library';
+import { vi } from 'vitest';
+import type { Deck } from '../../../src/core/deck.js';
+import { Root } from '../../../src/ui/Root.js';
+import { createTheme } from '../../../src/ui/theme/theme.js';
+
+/** The escape sequences a terminal sends for each key. */
+export const KEY = {
+  up: '\x1b[A',
+  down: '\x1b[B',
+  right: '\x1b[C',
+  left: '\x1b[D',
+  enter: '\r',
+  esc: '\x1b',
+  tab: '\t',
+  shiftTab: '\x1b[Z',
+  backspace: '\x7f',
+  pageDown: '\x1b[6~',
+  ctrl: (c: string) => String.fromCharCode(c.toUpperCase().charCodeAt(0) - 64),
+} as const;
+
+export interface Rendered {
+  frame: () => string;
+  /** Sends one key press (a sequence from KEY, or text). */
+  press: (...keys: string[]) => Promise<void>;
+  /** Waits until the frame shows `text` (or the predicate holds), with the frame in the error. */
+  waitFor: (what: string | RegExp | ((frame: string) => boolean), ms?: number) => Promise<string>;
+  resize: (columns: number, rows: number) => void;
+  unmount: () => void;
+}
+
+/** The whole app over a real deck, in a fake terminal of `columns` x `rows`. */
+export function renderApp(deck: Deck, { columns = 100, rows = 30, env = { NO_COLOR: '1' } as NodeJS.ProcessEnv } = {}): Rendered {
+  const app = render(<Root deck={deck} theme={createTheme(env)} />);
+  const size = (c: number, r: number) => {
+    Object.defineProperty(app.stdout, 'columns', { value: c, configurable: true });
+    Object.defineProperty(app.stdout, 'rows', { value: r, configurable: true });
+  };
+  size(columns, rows);
+  app.rerender(<Root deck={deck} theme={createTheme(env)} />);
+  const frame = () => app.lastFrame() ?? '';
+  const waitFor: Rendered['waitFor'] = async (what, ms = 10_000) => {
+    const ok = typeof what === 'function' ? what : (f: string) => (typeof what === 'string' ? f.includes(what) : what.test(f));
+    await vi.waitFor(() => {
+      if (!ok(frame())) throw new Error(`waiting for ${String(what)}; the screen shows:\n${frame()}`);
+    }, { timeout: ms, interval: 10 });
+    return frame();
+  };
+  return {
+    frame,
+    waitFor,
+    // Each key waits for the app to read it: Ink reads stdin on the next tick.
+    press: async (...keys) => {
+      for (const key of keys) {
+        app.stdin.write(key);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    resize: (c, r) => {
+      size(c, r);
+      app.stdout.emit('resize');
+    },
+    unmount: () => app.unmount(),
+  };
+}
