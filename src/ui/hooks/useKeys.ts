@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef } from 'react';
+import { useContext, useLayoutEffect, useRef } from 'react';
 import type { Key } from 'ink';
 import type { Scope } from '../keys/bindings.js';
 import { KeysContext } from '../keys/KeysProvider.js';
@@ -30,7 +30,9 @@ export function useKeys(scopes: readonly Scope[], handlers: Handlers, options: K
   const scopeKey = scopes.join(',');
   const { priority = PRIORITY.screen, capture = false } = options;
   const hasText = Boolean(options.onText);
-  useEffect(() => {
+  // A layout effect: the layer is live before the next key can be read, so a key
+  // pressed the moment a screen appears is never lost.
+  useLayoutEffect(() => {
     if (!active) return;
     return dispatcher.add({
       scopes: scopeKey.split(',') as Scope[],
@@ -41,7 +43,7 @@ export function useKeys(scopes: readonly Scope[], handlers: Handlers, options: K
     });
   }, [dispatcher, active, scopeKey, priority, capture, hasText]);
   const first = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (first.current) return void (first.current = false);
     dispatcher.refresh();
   }, [dispatcher, signature]);

@@ -1,0 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** Fails loudly when a tool the suite needs is missing, and builds the app once. */
+export default function setup(): void {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+  } catch {
+    throw new Error('the end-to-end suite needs tmux (apt-get install tmux)');
+  }
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../bin/ensure-built.js', import.meta.url))], { stdio: 'inherit' });
+}

@@ -1,0 +1,77 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'mcpdeck.js');
+
+export interface Terminal {
+  /** The screen as a person sees it (`-e` keeps the escape sequences tmux draws with). */
+  screen: (escapes?: boolean) => string;
+  /** tmux key names (`Enter`, `Escape`, `Down`, `Tab`, `C-s`); one press each, read before the next. */
+  keys: (...names: string[]) => Promise<void>;
+  /** Literal text, typed as is. */
+  type: (text: string) => Promise<void>;
+  waitFor: (what: string | RegExp | ((screen: string) => boolean), ms?: number) => Promise<string>;
+  dir: string;
+  stop: () => void;
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
+
+/**
+ * mcpdeck in a real terminal: a private tmux server (its own socket) running the built
+ * app over a config file of `servers`, sized columns x rows.
+ */
+export function openTerminal(servers: Record<string, unknown>, { columns = 100, rows = 30, env = {} as Record<string, string>, args = [] as string[] } = {}): Terminal {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-e2e-'));
+  const config = join(dir, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: servers }));
+  const socket = `mcpdeck-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  const tmux = (...argv: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...argv], { encoding: 'utf8' });
+  // Ink draws only the last frame when it thinks it runs in CI: the app must not see CI.
+  const vars = Object.entries({ MCPDECK_CONFIG_DIR: join(dir, 'config'), TERM: 'xterm-256color', ...env }).map(([k, v]) => `${k}=${v}`);
+  const command = ['env', '-u', 'CI', ...vars, process.execPath, BIN, '--strict', '--config', config, ...args].map(shellQuote).join(' ');
+  tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), `${command}; sleep 600`);
+  const screen = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'main');
+  const waitFor: Terminal['waitFor'] = async (what, ms = 15_000) => {
+    const ok = typeof what === 'function' ? what : (s: string) => (typeof what === 'string' ? s.includes(what) : what.test(s));
+    const end = Date.now() + ms;
+    for (;;) {
+      const shown = screen();
+      if (ok(shown)) return shown;
+      if (Date.now() > end) throw new Error(`timed out waiting for ${String(what)}; the screen shows:\n${shown}`);
+      await tick();
+    }
+  };
+  return {
+    dir,
+    screen,
+    waitFor,
+    keys: async (...names) => {
+      for (const name of names) {
+        tmux('send-keys', '-t', 'main', name);
+        await tick();
+      }
+    },
+    type: async (text) => {
+      for (const ch of text) {
+        tmux('send-keys', '-t', 'main', '-l', ch);
+        await tick();
+      }
+    },
+    stop: () => {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    },
+  };
+}
+
+function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { openTerminal, type Terminal } from './helpers/tmux.js';
+
+const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
+const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+
+/** Opens a server from the dashboard, filters its tools down to one and opens its form. */
+async function openTool(term: Terminal, server: string, tool: string): Promise<void> {
+  await term.keys('/');
+  await term.type(server);
+  await term.keys('Enter', 'Enter');
+  await term.waitFor(/1 Tools \(\d+\)/);
+  await term.keys('/');
+  await term.type(tool);
+  await term.keys('Enter');
+  await term.waitFor(new RegExp(`› .*${tool.replace(/[-_]/g, '.')}`, 'i'));
+  await term.keys('Enter');
+}
+
+describe('the TUI in a real terminal', () => {
+  let term: Terminal | undefined;
+  afterEach(() => term?.stop());
+
+  it('shows every server with its badge and a failing server\'s reason', async () => {
+    term = openTerminal({ everything, broken: { command: process.execPath, args: [fixture('exit-at-once.mjs')] } });
+    const screen = await term.waitFor((s) => s.includes('✓ connected') && s.includes('✗ failed'));
+    expect(screen).toMatch(/everything\s+✓ connected\s+stdio\s+\d+/);
+    expect(screen).toContain('1 connected · 1 failed');
+    await term.keys('Down');
+    await term.waitFor(/exit/i);
+  });
+
+  it('calls get-sum from its form: a=2, b=3 gives 5', async () => {
+    term = openTerminal({ everything });
+    await term.waitFor('✓ connected');
+    await openTool(term, 'everything', 'get-sum');
+    await term.waitFor('Send');
+    await term.type('2');
+    await term.keys('Tab');
+    await term.type('3');
+    await term.keys('C-s');
+    const screen = await term.waitFor('The sum of 2 and 3 is 5');
+    expect(screen).toMatch(/mcpdeck call everything get-sum/);
+  });
+
+  it('shows progress of a long operation and cancels it with Esc', async () => {
+    term = openTerminal({ everything });
+    await term.waitFor('✓ connected');
+    await openTool(term, 'everything', 'trigger-long-running-operation');
+    await term.waitFor('Send');
+    await term.keys('C-s');
+    await term.waitFor(/[1-4]\s*\/\s*5/);
+    await term.keys('Escape');
+    await term.waitFor(/cancel/i);
+  });
+
+  it('asks before calling a destructive tool, and sends nothing on n', async () => {
+    term = openTerminal({}, { args: ['--demo'] });
+    await term.waitFor('✓ connected');
+    await openTool(term, 'demo', 'delete_all_notes');
+    await term.waitFor('Send');
+    await term.keys('C-s');
+    await term.waitFor(/destructive/i);
+    await term.keys('n');
+    await term.waitFor('Send');
+  });
+
+  it('lets no control sequence from a server reach the terminal', async () => {
+    term = openTerminal({ hostile: { command: process.execPath, args: [fixture('hostile-text.mjs')] } }, { env: { NO_COLOR: '1' } });
+    await term.waitFor('✓ connected');
+    await term.keys('Enter');
+    const screen = await term.waitFor(/evil.*tool/);
+    expect(screen.split('\n')[0]).toContain('mcpdeck › servers › hostile');
+    const raw = term.screen(true);
+    // With NO_COLOR the app draws no colour: any colour on screen came from the server.
+    expect(raw).not.toMatch(/\x1b\[[0-9;]*(3[0-7]|38;[25])[;m]/);
+    expect(raw).not.toMatch(/\x1b\]/);
+    const socketBuffers = term.screen().includes('ZXZpbA==') ? 'leaked' : '';
+    expect(socketBuffers).toBe('');
+  });
+});
+
+describe('tmux itself', () => {
+  it('is installed (the suite fails rather than skips without it)', () => {
+    expect(execFileSync('tmux', ['-V'], { encoding: 'utf8' })).toMatch(/tmux \d/);
+  });
+});

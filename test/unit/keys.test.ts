@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Key } from 'ink';
+import { BINDINGS } from '../../src/ui/keys/bindings.js';
+import { Dispatcher, type Layer } from '../../src/ui/keys/dispatcher.js';
+import { keyName } from '../../src/ui/keys/key-name.js';
+
+const NONE: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+const key = (over: Partial<Key> = {}): Key => ({ ...NONE, ...over });
+const layer = (over: Partial<Layer> & Pick<Layer, 'handlers'>): Layer => ({ scopes: ['global'], priority: 0, capture: false, ...over });
+
+describe('key names', () => {
+  it('names keys the way the bindings table spells them', () => {
+    expect(keyName('', key({ upArrow: true }))).toBe('up');
+    expect(keyName('', key({ tab: true, shift: true }))).toBe('shift+tab');
+    expect(keyName('', key({ delete: true }))).toBe('backspace');
+    expect(keyName('s', key({ ctrl: true }))).toBe('ctrl+s');
+    expect(keyName('G', key({ shift: true }))).toBe('G');
+  });
+
+  it('binds each command once per scope, with a description for the help', () => {
+    const seen = new Set<string>();
+    for (const b of BINDINGS) {
+      const id = `${b.scope}:${b.command}`;
+      expect(seen.has(id), id).toBe(false);
+      expect(b.description.length).toBeGreaterThan(5);
+      seen.add(id);
+    }
+  });
+});
+
+describe('the dispatcher', () => {
+  it('gives a key to the highest layer that handles it, the newest first among equals', () => {
+    const d = new Dispatcher();
+    const quit = vi.fn();
+    const back = vi.fn();
+    const newer = vi.fn();
+    d.add(layer({ handlers: () => ({ quit, back }) }));
+    d.add(layer({ priority: 10, handlers: () => ({ back }) }));
+    d.add(layer({ priority: 10, handlers: () => ({ back: newer }) }));
+    expect(d.dispatch('', key({ escape: true }))).toBe(true);
+    expect(newer).toHaveBeenCalledOnce();
+    expect(back).not.toHaveBeenCalled();
+    d.dispatch('q', key());
+    expect(quit).toHaveBeenCalledOnce();
+  });
+
+  it('lets a modal swallow keys it does not handle, and hides what it shadows from the hints', () => {
+    const d = new Dispatcher();
+    const quit = vi.fn();
+    d.add(layer({ handlers: () => ({ quit, help: () => undefined }) }));
+    const remove = d.add(layer({ scopes: ['help'], priority: 100, capture: true, handlers: () => ({ close: () => undefined }) }));
+    expect(d.dispatch('x', key())).toBe(false);
+    d.dispatch('q', key());
+    expect(quit).not.toHaveBeenCalled();
+    expect(d.live().map((h) => h.command)).toEqual(['close']);
+    remove();
+    expect(d.live().map((h) => h.command)).toEqual(['help', 'quit']);
+  });
+
+  it('gives typed text to a text field before any single-key binding', () => {
+    const d = new Dispatcher();
+    const quit = vi.fn();
+    const typed: string[] = [];
+    d.add(layer({ handlers: () => ({ quit }) }));
+    d.add(layer({ scopes: ['filter'], priority: 30, handlers: () => ({ clear: () => undefined }), onText: (input) => (input ? (typed.push(input), true) : false) }));
+    d.dispatch('q', key());
+    expect(typed).toEqual(['q']);
+    expect(quit).not.toHaveBeenCalled();
+    // A letter cannot reach quit while a field takes text, so the footer does not offer it.
+    expect(d.live().map((h) => h.command)).toEqual(['clear']);
+  });
+
+  it('splits keys that arrived together into separate presses', () => {
+    const d = new Dispatcher();
+    const down = vi.fn();
+    d.add(layer({ scopes: ['list'], handlers: () => ({ down }) }));
+    d.dispatch('jj', key());
+    expect(down).toHaveBeenCalledTimes(2);
+  });
+});
