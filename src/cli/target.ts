@@ -4,6 +4,7 @@ import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
 import type { ServerState } from '../core/servers/state.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { openUserCatalog } from '../core/config/user-catalog.js';
+import { openRecentArgs } from '../core/calls/recent-args.js';
 import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
@@ -73,7 +74,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     const def = normalizeEntry(ADHOC_NAME, { command, args }, { kind: 'adhoc', label: 'command line' }, inv.env);
     return { ...base, adhoc: [def] };
   }
-  return { ...base, userCatalog: options.strict ? undefined : openUserCatalog(inv.env) };
+  return { ...base, userCatalog: options.strict ? undefined : openUserCatalog(inv.env), recentArgs: openRecentArgs(inv.env) };
 }
 
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */

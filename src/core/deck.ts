@@ -2,14 +2,18 @@ import { loadConfig, type LoadOptions } from './config/load.js';
 import { normalizeEntry } from './config/normalize.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
 import type { UserCatalog } from './config/user-catalog.js';
+import type { RecentArgs } from './calls/recent-args.js';
 import { editScope, scopeOf } from './config/write.js';
 import { ServerHub, type HubOptions } from './servers/hub.js';
+import { TrafficLog } from './servers/traffic-log.js';
 import type { ListKind } from './servers/connection.js';
 
 export const DEMO_NAME = 'demo';
 
 export interface DeckOptions extends Omit<LoadOptions, 'userCatalog'> {
   userCatalog?: UserCatalog;
+  /** The arguments last sent per tool, for prefilling forms (absent: no prefill). */
+  recentArgs?: RecentArgs;
   /** Add the built-in demo server (also used when nothing is configured at all). */
   demo?: boolean;
   /** Servers not in any configuration (`--url`, `-- command`): they replace all others. */
@@ -32,14 +36,19 @@ export class Deck {
   readonly hub: ServerHub;
   readonly subscribe: ServerHub['subscribe'];
   readonly getSnapshot: ServerHub['getSnapshot'];
+  /** The last JSON-RPC messages of each server: its own store, so traffic never redraws the dashboard. */
+  readonly traffic = new TrafficLog();
   /** Problems found while reading the configuration. */
   configIssues: ConfigIssue[] = [];
+  readonly recentArgs?: RecentArgs;
 
   constructor(private readonly options: DeckOptions) {
     const hubOptions: HubOptions = { roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists };
     this.hub = new ServerHub(hubOptions);
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
+    this.recentArgs = options.recentArgs;
+    this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
   }
 
   /** Reads every configuration source and lists the servers (none connected yet). */
@@ -63,6 +72,9 @@ export class Deck {
   reconnect = (name: string) => this.hub.reconnect(name);
   setServers = (servers: ServerDefinition[]) => this.hub.setServers(servers);
   callTool: ServerHub['callTool'] = (...args) => this.hub.callTool(...args);
+  readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
+  getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
+  setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
   close = () => this.hub.closeAll();
 
   /** Enables or disables a server now; persisted when it came from the user catalog. */

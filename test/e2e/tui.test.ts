@@ -30,6 +30,8 @@ describe('the TUI in a real terminal', () => {
     const screen = await term.waitFor((s) => s.includes('✓ connected') && s.includes('✗ failed'));
     expect(screen).toMatch(/everything\s+✓ connected\s+stdio\s+\d+/);
     expect(screen).toContain('1 connected · 1 failed');
+    // Colours on a colour terminal (the NO_COLOR test below shows they can be turned off).
+    expect(term.screen(true)).toMatch(/\x1b\[[0-9;]*(3[0-7]|38;[25])[;m]/);
     await term.keys('Down');
     await term.waitFor(/exit/i);
   });
@@ -38,7 +40,7 @@ describe('the TUI in a real terminal', () => {
     term = openTerminal({ everything });
     await term.waitFor('✓ connected');
     await openTool(term, 'everything', 'get-sum');
-    await term.waitFor('Send');
+    await term.waitFor('[ call ]');
     await term.type('2');
     await term.keys('Tab');
     await term.type('3');
@@ -51,7 +53,7 @@ describe('the TUI in a real terminal', () => {
     term = openTerminal({ everything });
     await term.waitFor('✓ connected');
     await openTool(term, 'everything', 'trigger-long-running-operation');
-    await term.waitFor('Send');
+    await term.waitFor('[ call ]');
     await term.keys('C-s');
     await term.waitFor(/[1-4]\s*\/\s*5/);
     await term.keys('Escape');
@@ -62,11 +64,11 @@ describe('the TUI in a real terminal', () => {
     term = openTerminal({}, { args: ['--demo'] });
     await term.waitFor('✓ connected');
     await openTool(term, 'demo', 'delete_all_notes');
-    await term.waitFor('Send');
+    await term.waitFor('[ call ]');
     await term.keys('C-s');
     await term.waitFor(/destructive/i);
     await term.keys('n');
-    await term.waitFor('Send');
+    await term.waitFor('[ call ]');
   });
 
   it('lets no control sequence from a server reach the terminal', async () => {

@@ -36,9 +36,12 @@ describe('mcpdeck status', () => {
     expect(r.stdout).toContain('1 connected · 1 failed · 1 disabled');
   });
 
-  it('lists plain `mcpdeck` the same way (status is the default command)', async () => {
+  it('prints the status from plain `mcpdeck` when asked for JSON or not on a terminal', async () => {
     const r = await runCli(['--demo', '--json'], sandbox());
     expect(JSON.parse(r.stdout)[0]).toMatchObject({ name: 'demo', status: 'connected' });
+    const piped = await runCli(['--demo'], sandbox());
+    expect(piped.stdout).toMatch(/demo\s+✓ connected/);
+    expect(piped.stderr).toContain('not a terminal');
   });
 
   it('reads .mcp.json in the working folder and the user catalog, and --strict skips both', async () => {

@@ -63,3 +63,25 @@ describe('dashboard', () => {
     await app.waitFor((f) => !f.includes('Keys on this screen'));
   });
 });
+
+describe('the terminal size', () => {
+  it('fits 80x24 and follows a resize', async () => {
+    const deck = await deckWith({ [`a-server-with-a-rather-long-name`]: { command: process.execPath, args: [fixture('healthy.mjs')], disabled: true } });
+    const app = renderApp(deck, { columns: 120, rows: 40 });
+    try {
+      await app.waitFor('⊘ disabled');
+      const fits = (columns: number, rows: number) => (f: string) => {
+        const lines = f.split('\n');
+        return lines.length <= rows && lines.every((l) => [...l].length <= columns) && f.includes('⊘ disabled');
+      };
+      await app.waitFor(fits(120, 40));
+      app.resize(80, 24);
+      await app.waitFor(fits(80, 24));
+      app.resize(60, 15);
+      await app.waitFor(fits(60, 15));
+    } finally {
+      app.unmount();
+      await deck.close();
+    }
+  });
+});

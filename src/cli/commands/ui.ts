@@ -6,14 +6,15 @@ import { printStatus } from './status.js';
 /** `mcpdeck` alone: the TUI on a terminal; the status table when piped. */
 export function registerUi(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
   withTarget(program.command('ui', { isDefault: true }).description('open the interactive deck (the default on a terminal)'))
-    .action((options: TargetOptions) =>
+    .option('--json', 'print the status as JSON instead (as `mcpdeck status --json`)')
+    .action((options: TargetOptions & { json?: boolean }) =>
       run(async () => {
         const deck = await openDeck(options, inv);
         try {
-          if (!process.stdout.isTTY || !process.stdin.isTTY) {
-            process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
+          if (options.json || !process.stdout.isTTY || !process.stdin.isTTY) {
+            if (!options.json) process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
             await deck.connectAll();
-            return printStatus(deck, false);
+            return printStatus(deck, Boolean(options.json));
           }
           const { runTui } = await import('../../ui/run.js');
           await runTui(deck);

@@ -57,3 +57,35 @@ export function describeError(error: ErrorObject): string {
       return `${subject} ${error.message ?? 'is invalid'}`;
   }
 }
+
+export interface ValidationIssue {
+  /** Where in the value: the instance path's keys, plus the missing key of a `required` error. */
+  path: string[];
+  /** Short, for next to a field: `required`, `must be >= 1`. */
+  message: string;
+  /** The sentence validate() gives for it. */
+  text: string;
+}
+
+/** validate()'s errors with their place in the value, for forms that show each error by its field. */
+export function validationIssues(schema: object, value: unknown): ValidationIssue[] {
+  if (validate(schema, value).valid) return [];
+  const compiled = cache.get(schema) as ValidateFunction;
+  return (compiled.errors ?? []).map((error) => {
+    const p = error.params as Record<string, unknown>;
+    const path = error.instancePath.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const text = describeError(error);
+    switch (error.keyword) {
+      case 'required':
+        return { path: [...path, String(p.missingProperty)], message: 'required', text };
+      case 'additionalProperties':
+        return { path, message: `unknown key "${String(p.additionalProperty)}"`, text };
+      case 'enum':
+        return { path, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, text };
+      case 'type':
+        return { path, message: `must be ${String(p.type).split(',').join(' or ')}`, text };
+      default:
+        return { path, message: error.message ?? 'is invalid', text };
+    }
+  });
+}

@@ -1,4 +1,5 @@
 import {
+  LoggingMessageNotificationSchema,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
@@ -11,6 +12,7 @@ import { listPrompts, listResources, listResourceTemplates, listTools } from '..
 import { Session } from '../mcp/session.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import { filterTools } from './tools.js';
+import { appendBounded, logEntry, MAX_LOG_ENTRIES, type LogEntry } from './log-messages.js';
 import type { ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
 
@@ -38,6 +40,9 @@ export class ServerConnection {
   /** Why the last session ended, for a call that was cut off by it. */
   private closeReason?: string;
   private readonly stdoutNoise = new LineTail(20);
+  /** Kept across reconnects, like stderr: what a server said before it died matters most. */
+  private logs: LogEntry[] = [];
+  private logSeq = 0;
 
   constructor(
     readonly definition: ServerDefinition,
@@ -54,7 +59,7 @@ export class ServerConnection {
     const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
     return {
       name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
-      tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [],
+      tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [],
     };
   }
 
@@ -66,7 +71,8 @@ export class ServerConnection {
     this.stdoutNoise.clear();
     this.attemptStderr.clear();
     this.closeReason = undefined;
-    this.patch({ status: 'connecting', error: undefined });
+    // A new session starts at the server's default level.
+    this.patch({ status: 'connecting', error: undefined, logLevel: undefined });
     let session: Session;
     try {
       session = await Session.open({
@@ -135,6 +141,11 @@ export class ServerConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, quietly('tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, quietly('resources'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, quietly('prompts'));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+      if (this.session !== session) return;
+      this.logs = appendBounded(this.logs, logEntry(params, this.logSeq++), MAX_LOG_ENTRIES);
+      this.patch({ logs: this.logs });
+    });
     await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
     if (this.session !== session) return;
     this.patch({
@@ -174,6 +185,13 @@ export class ServerConnection {
       }
       throw error;
     }
+  }
+
+  /** Runs a request on the live session; fails with the reason when there is none. */
+  async withClient<T>(fn: (client: Session['client']) => Promise<T>): Promise<T> {
+    const session = this.session;
+    if (!session) throw new ToolCallError('not-connected', `${this.name} is not connected${this.closeReason ? `: ${this.closeReason}` : ''}`);
+    return fn(session.client);
   }
 
   /** Stops the connection and marks the server disabled, or pending for a later connect. */

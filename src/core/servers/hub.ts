@@ -4,6 +4,8 @@ import type { ConfigIssue, ServerDefinition } from '../config/types.js';
 import type { CallOptions, CallOutcome } from '../mcp/call.js';
 import { ToolCallError } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
 
@@ -103,6 +105,31 @@ export class ServerHub {
     const state = this.get(server);
     if (!state) throw new ToolCallError('not-connected', `no server named "${server}"`);
     return this.connections.get(server)!.call(state, tool, args, options);
+  }
+
+  readResource(server: string, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+    return this.connection(server).withClient((client) => client.readResource({ uri }, options));
+  }
+
+  getPrompt(server: string, name: string, args: Record<string, string>, options?: RequestOptions): Promise<GetPromptResult> {
+    return this.connection(server).withClient((client) => client.getPrompt({ name, arguments: args }, options));
+  }
+
+  /** Asks for a log level (logging/setLevel) and records it on the server's state. */
+  async setLogLevel(server: string, level: LoggingLevel, options?: RequestOptions): Promise<void> {
+    const connection = this.connection(server);
+    const capabilities = this.get(server)?.capabilities;
+    if (capabilities && !capabilities.logging) {
+      throw new ToolCallError('protocol', `${server} does not offer logging: it sends no log messages and has no level to set`);
+    }
+    await connection.withClient((client) => client.setLoggingLevel(level, options));
+    this.patch(server, { logLevel: level });
+  }
+
+  private connection(name: string): ServerConnection {
+    const connection = this.connections.get(name);
+    if (!connection) throw new ToolCallError('not-connected', `no server named "${name}"`);
+    return connection;
   }
 
   async closeAll(): Promise<void> {

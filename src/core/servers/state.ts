@@ -1,5 +1,6 @@
-import type { Implementation, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ConfigIssue, ConfigSource, TransportType } from '../config/types.js';
+import type { LogEntry } from './log-messages.js';
 import type { ToolInfo } from './tools.js';
 
 export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'disabled';
@@ -26,6 +27,10 @@ export interface ServerState {
   resourceTemplates: ResourceTemplate[];
   prompts: Prompt[];
   stderr: string[];
+  /** The last log messages (`notifications/message`), oldest first, across reconnects. */
+  logs: LogEntry[];
+  /** The level this session asked for with logging/setLevel; unset means the server's default. */
+  logLevel?: LoggingLevel;
   pid?: number;
   connectedAt?: number;
 }

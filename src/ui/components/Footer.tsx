@@ -1,12 +1,14 @@
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import { showKey } from '../keys/key-name.js';
+import type { Hint } from '../keys/dispatcher.js';
 import { useLiveHints } from '../hooks/useLiveHints.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
-/** The keys that work on this screen right now, from the bindings table. */
-export function Footer() {
+// Always in view, at the right: the way back and the way to every other key.
+const PINNED = new Set(['back', 'help']);
+
+function Hints({ hints }: { hints: Hint[] }) {
   const theme = useTheme();
-  const hints = useLiveHints().filter((h) => h.hint);
   return (
     <Text wrap="truncate-end">
       {hints.map((h, i) => (
@@ -17,5 +19,23 @@ export function Footer() {
         </Text>
       ))}
     </Text>
+  );
+}
+
+/** The keys that work on this screen right now, from the bindings table. */
+export function Footer() {
+  const hints = useLiveHints().filter((h) => h.hint);
+  const pinned = hints.filter((h) => PINNED.has(h.command));
+  return (
+    <Box>
+      <Box flexGrow={1} flexShrink={1} flexBasis={0} overflow="hidden">
+        <Hints hints={hints.filter((h) => !PINNED.has(h.command))} />
+      </Box>
+      {pinned.length ? (
+        <Box flexShrink={0} marginLeft={2}>
+          <Hints hints={pinned} />
+        </Box>
+      ) : null}
+    </Box>
   );
 }

@@ -46,11 +46,14 @@ export const BINDINGS = [
   { scope: 'tools', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter tools by name, title or description' },
 
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
+  { scope: 'resources', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter resources by name, URI or description' },
   { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
+  { scope: 'prompts', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter prompts by name, title or description' },
 
   { scope: 'log', command: 'nextPane', keys: ['t'], hint: 'stderr/log/traffic', description: 'Switch between stderr, log messages and JSON-RPC traffic' },
   { scope: 'log', command: 'logLevel', keys: ['L'], hint: 'level', description: 'Ask the server for another log level (logging/setLevel)' },
   { scope: 'log', command: 'expand', keys: ['enter'], hint: 'expand', description: 'Show the whole selected message' },
+  { scope: 'log', command: 'pickLevel', keys: ['enter'], hint: 'set level', description: 'Ask the server for the chosen log level' },
 
   { scope: 'form', command: 'nextField', keys: ['tab', 'down'], label: 'tab/↓', hint: 'next', description: 'Next field' },
   { scope: 'form', command: 'prevField', keys: ['shift+tab', 'up'], label: 'shift+tab/↑', description: 'Previous field' },
@@ -59,6 +62,9 @@ export const BINDINGS = [
   { scope: 'form', command: 'addItem', keys: ['ctrl+n'], hint: 'add item', description: 'Add an item to a list' },
   { scope: 'form', command: 'removeItem', keys: ['ctrl+d'], hint: 'remove item', description: 'Remove the item under the cursor from a list' },
   { scope: 'form', command: 'rawJson', keys: ['ctrl+r'], hint: 'raw JSON', description: 'Switch between the form and raw JSON' },
+  { scope: 'form', command: 'advance', keys: ['enter'], description: 'Next field; on the send button, send' },
+  { scope: 'form', command: 'prevChoice', keys: ['left'], label: '←→', hint: 'choose', description: 'Previous choice (a multi-select: previous option)' },
+  { scope: 'form', command: 'nextChoice', keys: ['right'], label: '→', description: 'Next choice (a multi-select: next option)' },
 
   { scope: 'confirm', command: 'yes', keys: ['y'], hint: 'yes', description: 'Yes, go ahead' },
   { scope: 'confirm', command: 'no', keys: ['n', 'esc'], label: 'n/esc', hint: 'no', description: 'No, go back' },
@@ -66,7 +72,8 @@ export const BINDINGS = [
   { scope: 'running', command: 'cancel', keys: ['esc', 'ctrl+c'], label: 'esc', hint: 'cancel', description: 'Cancel the call (the server is told)' },
 
   { scope: 'result', command: 'again', keys: ['a'], hint: 'call again', description: 'Back to the form to call again' },
-  { scope: 'result', command: 'openLink', keys: ['o'], hint: 'read link', description: 'Read the resource link under the cursor' },
+  { scope: 'result', command: 'openLink', keys: ['o'], hint: 'read link', description: 'Read a resource link of the result (with several, pick one)' },
+  { scope: 'result', command: 'readLink', keys: ['enter'], hint: 'read', description: 'Read the selected resource link' },
 
   { scope: 'pager', command: 'search', keys: ['/'], hint: 'search', description: 'Search the text' },
   { scope: 'pager', command: 'nextMatch', keys: ['n'], label: 'n/N', hint: 'next/prev match', description: 'Next match' },

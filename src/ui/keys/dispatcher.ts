@@ -24,6 +24,9 @@ export interface Hint {
   scope: Scope;
 }
 
+const GENERAL: Partial<Record<Scope, number>> = { list: 1, server: 2, global: 3 };
+const rank = (scope: Scope) => GENERAL[scope] ?? 0;
+
 /** Holds the live layers, routes each key press to the first that takes it, and lists what is live. */
 export class Dispatcher {
   private layers: Layer[] = [];
@@ -100,7 +103,8 @@ export class Dispatcher {
       if (layer.onText) typing = true;
       if (layer.capture) break;
     }
-    return hints;
+    // The footer is short: what this screen does comes first, moving and tabs after, app-wide keys last.
+    return hints.map((h, i) => [h, i] as const).sort(([a, i], [b, j]) => rank(a.scope) - rank(b.scope) || i - j).map(([h]) => h);
   }
 
   private ordered(): Layer[] {

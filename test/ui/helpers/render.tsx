@@ -36,8 +36,9 @@ export function renderApp(deck: Deck, { columns = 100, rows = 30, env = { NO_COL
     Object.defineProperty(app.stdout, 'columns', { value: c, configurable: true });
     Object.defineProperty(app.stdout, 'rows', { value: r, configurable: true });
   };
+  // The fake terminal knows its size only after mounting: tell the app, as a terminal would.
   size(columns, rows);
-  app.rerender(<Root deck={deck} theme={createTheme(env)} />);
+  app.stdout.emit('resize');
   const frame = () => app.lastFrame() ?? '';
   const waitFor: Rendered['waitFor'] = async (what, ms = 10_000) => {
     const ok = typeof what === 'function' ? what : (f: string) => (typeof what === 'string' ? f.includes(what) : what.test(f));

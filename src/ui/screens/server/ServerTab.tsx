@@ -1,12 +1,18 @@
-import { Text } from 'ink';
 import type { ServerState } from '../../../core/servers/state.js';
 import type { Tab } from '../../navigation/routes.js';
+import { InfoTab } from './InfoTab.js';
+import { LogTab } from './LogTab.js';
+import { PromptsTab } from './PromptsTab.js';
+import { ResourcesTab } from './ResourcesTab.js';
 import { ToolsTab } from './ToolsTab.js';
 
 /** Picks the tab's component. */
 export function ServerTab({ tab, server }: { tab: Tab; server: ServerState }) {
   switch (tab) {
     case 'Tools': return <ToolsTab server={server} />;
-    default: return <Text dimColor>{`${tab}: coming up`}</Text>;
+    case 'Resources': return <ResourcesTab server={server} />;
+    case 'Prompts': return <PromptsTab server={server} />;
+    case 'Log': return <LogTab server={server} />;
+    case 'Info': return <InfoTab server={server} />;
   }
 }

@@ -1,0 +1,36 @@
+import type { ConfigSource } from '../config/types.js';
+
+/** Quotes a word for POSIX shells: plain words stay as they are, anything else is single-quoted. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word)) return word;
+  return `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+export interface CommandTarget {
+  server: string;
+  tool: string;
+  args: Record<string, unknown>;
+  /** Where the server came from: the demo needs --demo, a --config file needs -c, an ad hoc server its URL or command. */
+  source?: ConfigSource;
+  /** The server's (redacted) config, read only for ad hoc servers. */
+  config?: Record<string, unknown>;
+}
+
+/** How to make the same call from a shell with `mcpdeck call`. */
+export function callCommandLine({ server, tool, args, source, config }: CommandTarget): string {
+  const argsPart = Object.keys(args).length ? ['--args', JSON.stringify(args)] : [];
+  let words: string[];
+  if (source?.kind === 'adhoc' && config) {
+    // An ad hoc server has no name to give: the tool comes first, the server after.
+    const url = typeof config.url === 'string' ? config.url : undefined;
+    const command = typeof config.command === 'string' ? config.command : undefined;
+    const rest = Array.isArray(config.args) ? config.args.map(String) : [];
+    const transport = config.type === 'sse' ? ['--transport', 'sse'] : [];
+    const target = url ? ['--url', url, ...transport] : command ? ['--', command, ...rest] : [];
+    words = ['call', tool, ...argsPart, ...target];
+  } else {
+    const extra = source?.kind === 'demo' ? ['--demo'] : source?.kind === 'file' && source.path ? ['-c', source.path] : [];
+    words = ['call', server, tool, ...argsPart, ...extra];
+  }
+  return ['mcpdeck', ...words.map(shellQuote)].join(' ');
+}

@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Writes binary parts of results (images, audio, blobs) to files a person can open. */
+export interface ResultSaver {
+  readonly dir: string;
+  /** Saves `data` and returns the path; throws when the file cannot be written. */
+  save(stem: string, data: Uint8Array, mimeType: string | undefined): string;
+}
+
+export function defaultResultsDir(): string {
+  return join(tmpdir(), 'mcpdeck', 'results');
+}
+
+// A fixed table: the server's mime type picks an extension, never a path or a name.
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp',
+  'image/svg+xml': 'svg', 'image/bmp': 'bmp', 'image/x-icon': 'ico', 'image/vnd.microsoft.icon': 'ico', 'image/tiff': 'tiff', 'image/avif': 'avif',
+  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3', 'audio/ogg': 'ogg',
+  'audio/webm': 'weba', 'audio/flac': 'flac', 'audio/aac': 'aac', 'audio/mp4': 'm4a',
+  'application/pdf': 'pdf', 'application/json': 'json', 'application/zip': 'zip', 'application/gzip': 'gz', 'application/x-gzip': 'gz',
+  'text/plain': 'txt', 'text/html': 'html', 'text/csv': 'csv', 'text/markdown': 'md', 'application/xml': 'xml', 'text/xml': 'xml',
+};
+
+export function extensionFor(mimeType: string | undefined): string {
+  const base = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
+  return EXTENSIONS[base] ?? 'bin';
+}
+
+/** Letters, digits, dot, dash and underscore only; no leading dot; short. */
+export function safeStem(name: string): string {
+  const stem = name.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 40);
+  return stem || 'result';
+}
+
+/**
+ * Files are named `<stem>-<n>.<ext>` in `dir`. Never overwrites: another mcpdeck may
+ * save into the same directory, so an existing name moves the counter on.
+ */
+export function createResultSaver(dir: string = defaultResultsDir()): ResultSaver {
+  let counter = 0;
+  return {
+    dir,
+    save(stem, data, mimeType) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const ext = extensionFor(mimeType);
+      for (;;) {
+        const path = join(dir, `${safeStem(stem)}-${++counter}.${ext}`);
+        try {
+          writeFileSync(path, data, { flag: 'wx', mode: 0o600 });
+          return path;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        }
+      }
+    },
+  };
+}

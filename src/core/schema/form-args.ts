@@ -1,0 +1,142 @@
+import { isRecord } from '../../util/is-record.js';
+import type { Field, FormModel, FormValues, ItemKind, ListField } from './form-model.js';
+import { same } from './form-values.js';
+import { validationIssues } from './validator.js';
+
+export interface FormResult {
+  args: Record<string, unknown>;
+  /** Messages by field path joined with '.'; '' for those that belong to no field. */
+  errors: Record<string, string>;
+}
+
+/** One field's value: nothing entered, a value (filled: a person entered it), or why it is wrong. */
+type Converted = { empty: true } | { value: unknown; filled: boolean } | { error: string };
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The arguments a form's values stand for, typed as the schema says, with every
+ * problem placed on its field: first what the form itself sees (a required field
+ * left empty, "2.5" for an integer), then what the whole schema says (Ajv).
+ */
+export function toArguments(model: FormModel, values: FormValues): FormResult {
+  const errors: Record<string, string> = {};
+  const args = collect(model.fields, values, errors).value;
+  for (const issue of validationIssues(model.schema, args)) {
+    const placed = place(model.fields, issue.path);
+    const key = placed ? placed.field.path.join('.') : '';
+    const message = !placed ? issue.text : placed.rest.length ? `${where(placed.field, placed.rest)}: ${issue.message}` : issue.message;
+    errors[key] ??= message;
+  }
+  return { args, errors };
+}
+
+function collect(fields: readonly Field[], values: unknown, errors: Record<string, string>): { value: Record<string, unknown>; filled: boolean } {
+  const out: Record<string, unknown> = {};
+  let filled = false;
+  for (const field of fields) {
+    const raw = isRecord(values) ? values[field.key] : undefined;
+    const key = field.path.join('.');
+    if (field.kind === 'object') {
+      // An optional object nobody filled in is left out, and so are its children's complaints.
+      const inner: Record<string, string> = {};
+      const child = collect(field.fields, raw, inner);
+      if (!child.filled && !field.required) continue;
+      out[field.key] = child.value;
+      Object.assign(errors, inner);
+      filled ||= child.filled;
+      continue;
+    }
+    const c = convert(field, raw);
+    if ('error' in c) {
+      errors[key] = c.error;
+      filled = true;
+    } else if ('empty' in c) {
+      if (field.required && field.nullable) out[field.key] = null;
+      else if (field.required) errors[key] = 'required';
+    } else {
+      out[field.key] = c.value;
+      filled ||= c.filled;
+    }
+  }
+  return { value: out, filled };
+}
+
+function convert(field: Exclude<Field, { kind: 'object' }>, raw: unknown): Converted {
+  const text = typeof raw === 'string' ? raw : '';
+  switch (field.kind) {
+    case 'string':
+      return text ? { value: text, filled: true } : { empty: true };
+    case 'number':
+    case 'integer':
+      return scalar(field.kind, text);
+    case 'json':
+      if (!text.trim()) return { empty: true };
+      try {
+        return { value: JSON.parse(text), filled: true };
+      } catch (error) {
+        return { error: `not valid JSON (${(error as Error).message})` };
+      }
+    case 'boolean':
+      // A checkbox never left alone is "no" where an answer is required, and unsent where not.
+      if (typeof raw === 'boolean') return { value: raw, filled: true };
+      return field.required ? { value: false, filled: false } : { empty: true };
+    case 'enum':
+      if (raw !== undefined) return { value: raw, filled: true };
+      return field.required && field.options.length === 1 ? { value: field.options[0]!.value, filled: false } : { empty: true };
+    case 'multi': {
+      const chosen = Array.isArray(raw) ? field.options.filter((o) => raw.some((r) => same(r, o.value))).map((o) => o.value) : [];
+      if (chosen.length) return { value: chosen, filled: true };
+      return field.required ? { value: [], filled: false } : { empty: true };
+    }
+    case 'list':
+      return list(field, Array.isArray(raw) ? raw.map((item) => (typeof item === 'string' ? item : String(item))) : []);
+  }
+}
+
+function list(field: ListField, items: string[]): Converted {
+  if (!items.length) return field.required ? { value: [], filled: false } : { empty: true };
+  const value: unknown[] = [];
+  for (const [i, item] of items.entries()) {
+    if (field.item === 'string') {
+      value.push(item);
+      continue;
+    }
+    const c = scalar(field.item, item);
+    if ('error' in c) return { error: `item ${i + 1}: ${c.error}` };
+    if ('empty' in c) return { error: `item ${i + 1} is empty` };
+    value.push(c.value);
+  }
+  return { value, filled: true };
+}
+
+/** Text typed for a scalar, as the type it stands for. */
+function scalar(kind: ItemKind, text: string): Converted {
+  const t = text.trim();
+  if (kind === 'string') return text ? { value: text, filled: true } : { empty: true };
+  if (!t) return { empty: true };
+  if (kind === 'boolean') {
+    if (/^(true|yes)$/i.test(t)) return { value: true, filled: true };
+    if (/^(false|no)$/i.test(t)) return { value: false, filled: true };
+    return { error: 'must be true or false' };
+  }
+  const n = Number(t);
+  if (kind === 'integer' && (!NUMBER.test(t) || !Number.isInteger(n))) return { error: 'must be an integer' };
+  if (!NUMBER.test(t) || !Number.isFinite(n)) return { error: 'must be a number' };
+  return { value: n, filled: true };
+}
+
+/** The deepest field on `path`, and the rest of the path inside its value. */
+function place(fields: readonly Field[], path: readonly string[]): { field: Field; rest: string[] } | undefined {
+  const [key, ...rest] = path;
+  const field = fields.find((f) => f.key === key);
+  if (!field) return undefined;
+  if (field.kind === 'object' && rest.length) return place(field.fields, rest) ?? { field, rest };
+  return { field, rest };
+}
+
+function where(field: Field, rest: readonly string[]): string {
+  const index = Number(rest[0]);
+  if ((field.kind === 'list' || field.kind === 'multi') && Number.isInteger(index)) return [`item ${index + 1}`, ...rest.slice(1)].join('.');
+  return rest.join('.');
+}

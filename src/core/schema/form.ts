@@ -1,0 +1,135 @@
+import { isRecord } from '../../util/is-record.js';
+import type { Field, FormModel, ItemKind, JsonField, Option, Schema } from './form-model.js';
+import { resolve } from './form-resolve.js';
+
+export type * from './form-model.js';
+export { initialValues } from './form-values.js';
+export { toArguments, type FormResult } from './form-args.js';
+
+/** Objects nested deeper than this are edited as raw JSON. */
+const MAX_DEPTH = 6;
+
+interface Context {
+  root: Schema;
+  refs: string[];
+  depth: number;
+}
+
+/**
+ * Turns a JSON Schema for an object (a tool's inputSchema, an elicitation's
+ * requestedSchema) into form fields. What a field cannot express becomes a raw JSON
+ * field; what the whole form cannot express is listed in `unsupported`.
+ */
+export function buildForm(schema: unknown): FormModel {
+  if (!isRecord(schema)) return { fields: [], unsupported: ['the schema is not a JSON object'], schema: {} };
+  const top = resolve(schema, schema);
+  const s = top.schema;
+  const unsupported: string[] = [];
+  if (top.problem) unsupported.push(`the schema is ${top.problem}`);
+  const type = typeOf(s);
+  if (type !== 'object' && !(type === undefined && isRecord(s.properties))) {
+    unsupported.push(`the arguments are ${type ? `of type ${type}` : 'not described as an object'}, not an object of named fields`);
+  }
+  for (const word of ['anyOf', 'oneOf', 'allOf', 'not', 'if'] as const) {
+    if (s[word] !== undefined) unsupported.push(`the schema uses "${word}" at the top level`);
+  }
+  if (freeKeys(s)) unsupported.push('the arguments are an object with free-form keys');
+  const fields = unsupported.length ? [] : objectFields(s, [], { root: schema, refs: top.refs, depth: 0 });
+  return { fields, unsupported, schema };
+}
+
+function objectFields(s: Schema, path: string[], ctx: Context): Field[] {
+  const properties = isRecord(s.properties) ? s.properties : {};
+  const required = new Set(Array.isArray(s.required) ? s.required.filter((k) => typeof k === 'string') : []);
+  return Object.entries(properties).map(([key, raw]) => field(key, raw, [...path, key], required.has(key), ctx));
+}
+
+function field(key: string, raw: unknown, path: string[], required: boolean, ctx: Context): Field {
+  const r = resolve(raw, ctx.root, ctx.refs);
+  const s = r.schema;
+  const base = {
+    path,
+    key,
+    label: typeof s.title === 'string' && s.title.trim() ? s.title : key,
+    ...(typeof s.description === 'string' && s.description.trim() && { description: s.description }),
+    required,
+    ...(r.nullable && { nullable: true }),
+    ...('default' in s && { default: s.default }),
+    schema: s,
+  };
+  const json = (reason: string): JsonField => ({ ...base, kind: 'json', reason });
+  if (r.problem) return json(r.problem);
+  const options = enumOptions(s);
+  if (options) {
+    // A lone const (a discriminator) is a choice of one, sent even when not touched.
+    return { ...base, ...(options.length === 1 && 'const' in s && !('default' in s) && { default: s.const }), kind: 'enum', options };
+  }
+  for (const word of ['anyOf', 'oneOf', 'allOf', 'not', 'if'] as const) {
+    if (s[word] !== undefined) return json(`uses "${word}"`);
+  }
+  const type = typeOf(s);
+  switch (type) {
+    case 'string':
+      return { ...base, kind: 'string', ...str(s, 'format'), ...num(s, 'minLength'), ...num(s, 'maxLength'), ...str(s, 'pattern') };
+    case 'number':
+    case 'integer':
+      return { ...base, kind: type, ...num(s, 'minimum'), ...num(s, 'maximum') };
+    case 'boolean':
+      return { ...base, kind: 'boolean' };
+    case 'array': {
+      if (Array.isArray(s.items) || s.prefixItems !== undefined) return json('a tuple');
+      const items = resolve(s.items, ctx.root, r.refs);
+      const counts = { ...num(s, 'minItems'), ...num(s, 'maxItems') };
+      const itemOptions = items.problem ? undefined : enumOptions(items.schema);
+      if (itemOptions) return { ...base, kind: 'multi', options: itemOptions, ...counts };
+      const item = typeOf(items.schema);
+      const scalar = !items.problem && isItemKind(item) && !['anyOf', 'oneOf', 'allOf'].some((w) => items.schema[w] !== undefined);
+      return scalar ? { ...base, kind: 'list', item, ...counts } : json('a list of structured items');
+    }
+    case 'object':
+    case undefined: {
+      if (type === undefined && !isRecord(s.properties)) return json(s.type === undefined ? 'any JSON value' : 'several types');
+      if (freeKeys(s) || !isRecord(s.properties)) return json('an object with free-form keys');
+      if (ctx.depth + 1 >= MAX_DEPTH) return json('nested too deep for the form');
+      return { ...base, kind: 'object', fields: objectFields(s, path, { ...ctx, refs: r.refs, depth: ctx.depth + 1 }) };
+    }
+    default:
+      return json(type === 'null' ? 'always null' : `of type ${type}`);
+  }
+}
+
+/** One type name, or undefined for none; several (not counting null) read "mixed". */
+function typeOf(s: Schema): string | undefined {
+  if (typeof s.type === 'string') return s.type;
+  if (!Array.isArray(s.type)) return undefined;
+  const types = s.type.filter((t) => t !== 'null');
+  return types.length === 1 ? String(types[0]) : types.length ? 'mixed' : 'null';
+}
+
+function isItemKind(t: string | undefined): t is ItemKind {
+  return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean';
+}
+
+/** An object whose keys are not listed: a map, or anything goes. */
+function freeKeys(s: Schema): boolean {
+  const listed = isRecord(s.properties) && Object.keys(s.properties).length > 0;
+  if (listed) return false;
+  const extra = s.additionalProperties;
+  return isRecord(s.patternProperties) || extra === true || (isRecord(extra) && Object.keys(extra).length > 0);
+}
+
+/** The choices of `enum` (with legacy `enumNames`), a lone `const`, or a `oneOf`/`anyOf` of consts. */
+export function enumOptions(s: Schema): Option[] | undefined {
+  if (Array.isArray(s.enum)) {
+    const names = Array.isArray(s.enumNames) ? s.enumNames : [];
+    return s.enum.map((value, i) => ({ value, label: typeof names[i] === 'string' ? names[i] : show(value) }));
+  }
+  if ('const' in s) return [{ value: s.const, label: typeof s.title === 'string' ? s.title : show(s.const) }];
+  const alternatives = s.oneOf ?? s.anyOf;
+  if (!Array.isArray(alternatives) || !alternatives.length || !alternatives.every((a) => isRecord(a) && 'const' in a)) return undefined;
+  return alternatives.map((a: Schema) => ({ value: a.const, label: typeof a.title === 'string' && a.title ? a.title : show(a.const) }));
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const num = <K extends string>(s: Schema, word: K) => (typeof s[word] === 'number' ? { [word]: s[word] } : {}) as Partial<Record<K, number>>;
+const str = <K extends string>(s: Schema, word: K) => (typeof s[word] === 'string' ? { [word]: s[word] } : {}) as Partial<Record<K, string>>;

@@ -1,0 +1,78 @@
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { TrafficEntry } from '../mcp/tap.js';
+import { createStore, type Store, type WritableStore } from '../store.js';
+import { appendBounded } from './log-messages.js';
+
+export const MAX_TRAFFIC_ENTRIES = 500;
+/** Larger messages are kept as a preview: 500 copies of a 5 MB resource would not fit in memory. */
+export const MAX_KEPT_MESSAGE = 256 * 1024;
+const PREVIEW = 16 * 1024;
+/** Requests never answered must not grow the pairing table for ever. */
+const MAX_PENDING = 1000;
+
+export type TrafficKind = 'request' | 'notification' | 'response' | 'error';
+
+export interface TrafficRow extends Omit<TrafficEntry, 'message'> {
+  /** Counts every message of this server ever logged, so a view keeps its place while old ones drop off. */
+  seq: number;
+  kind: TrafficKind;
+  /** For responses and errors: the method of the request they answer, when it was seen. */
+  method?: string;
+  /** The message, unless it was larger than MAX_KEPT_MESSAGE. */
+  message?: JSONRPCMessage;
+  /** The start of the JSON of a message too large to keep. */
+  preview?: string;
+}
+
+interface ServerTraffic {
+  store: WritableStore<readonly TrafficRow[]>;
+  seq: number;
+  /** Request method by `direction:id`, until its answer arrives. */
+  pending: Map<string, string>;
+}
+
+export function kindOf(message: JSONRPCMessage): TrafficKind {
+  if ('method' in message) return 'id' in message ? 'request' : 'notification';
+  return 'error' in message ? 'error' : 'response';
+}
+
+const key = (direction: TrafficEntry['direction'], id: string | number) => `${direction}:${typeof id}:${id}`;
+
+/** The last JSON-RPC messages of each server, both ways, with answers paired to their requests. */
+export class TrafficLog {
+  private readonly servers = new Map<string, ServerTraffic>();
+
+  constructor(private readonly max = MAX_TRAFFIC_ENTRIES) {}
+
+  push(server: string, entry: TrafficEntry): void {
+    const traffic = this.traffic(server);
+    const kind = kindOf(entry.message);
+    let method = entry.method;
+    if (kind === 'request' && entry.id !== undefined && method) {
+      traffic.pending.delete(key(entry.direction, entry.id));
+      traffic.pending.set(key(entry.direction, entry.id), method);
+      if (traffic.pending.size > MAX_PENDING) traffic.pending.delete(traffic.pending.keys().next().value!);
+    } else if ((kind === 'response' || kind === 'error') && entry.id !== undefined) {
+      // An answer travels the other way from its request.
+      const asked = key(entry.direction === 'in' ? 'out' : 'in', entry.id);
+      method = traffic.pending.get(asked);
+      traffic.pending.delete(asked);
+    }
+    const { message, ...rest } = entry;
+    const kept = entry.size <= MAX_KEPT_MESSAGE ? { message } : { preview: JSON.stringify(message).slice(0, PREVIEW) };
+    const row: TrafficRow = { ...rest, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
+    traffic.store.update((rows) => appendBounded(rows, row, this.max));
+  }
+
+  /** One server's messages, oldest first: a store for useSyncExternalStore. */
+  of(server: string): Store<readonly TrafficRow[]> {
+    const { store } = this.traffic(server);
+    return { subscribe: store.subscribe, getSnapshot: store.getSnapshot };
+  }
+
+  private traffic(server: string): ServerTraffic {
+    let traffic = this.servers.get(server);
+    if (!traffic) this.servers.set(server, (traffic = { store: createStore<readonly TrafficRow[]>([]), seq: 0, pending: new Map() }));
+    return traffic;
+  }
+}

@@ -1,0 +1,21 @@
+import type { CallRun } from '../../../core/calls/call-run.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import { useStore } from '../../hooks/useStore.js';
+import { RunningView } from './RunningView.js';
+import { ResultPane } from './ResultPane.js';
+
+interface Props {
+  run: CallRun;
+  /** The server, for the equivalent command line (its source and ad hoc config). */
+  state: ServerState;
+  width: number;
+  height: number;
+  onAgain: () => void;
+}
+
+/** A call in flight, then what came of it. */
+export function CallRunView({ run, state, width, height, onAgain }: Props) {
+  const snapshot = useStore(run);
+  if (snapshot.phase === 'running') return <RunningView run={run} state={snapshot} width={width} />;
+  return <ResultPane run={run} state={snapshot} server={state} width={width} height={height} onAgain={onAgain} />;
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Box, Text } from 'ink';
+import type { CallRun, CallState } from '../../../core/calls/call-run.js';
+import { callCommandLine } from '../../../core/calls/command-line.js';
+import { errorText, headline } from '../../../core/calls/headline.js';
+import { resultViewOf, type ResultLink, type SavedFile } from '../../../core/calls/result-view.js';
+import { createResultSaver } from '../../../core/calls/saver.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { useKeys } from '../../hooks/useKeys.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { Pager } from '../../widgets/pager/Pager.js';
+import { ResultExtras, extrasRows } from './ResultExtras.js';
+import { LinkPicker } from './LinkPicker.js';
+import { useLinkReader } from './useLinkReader.js';
+
+interface Props {
+  run: CallRun;
+  state: CallState;
+  server: ServerState;
+  width: number;
+  height: number;
+  onAgain: () => void;
+}
+
+const NONE: never[] = [];
+
+/** How a call ended, its result in the pager, saved files, links, and the same call as a command. */
+export function ResultPane({ run, state, server, width, height, onAgain }: Props) {
+  const theme = useTheme();
+  const [saver] = useState(() => createResultSaver());
+  const [picking, setPicking] = useState(false);
+  const reader = useLinkReader(run.server, run.tool, saver);
+  const view = state.outcome ? resultViewOf(state.outcome, run.tool, saver) : undefined;
+  const links: readonly ResultLink[] = view?.links ?? NONE;
+  const files: readonly SavedFile[] = [...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
+  const head = headline(state);
+  const command = callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config });
+  const read = (link: ResultLink) => {
+    setPicking(false);
+    reader.open(link.uri);
+  };
+  useKeys(['result', 'global'], {
+    again: onAgain,
+    openLink: links.length ? () => (links.length === 1 ? read(links[0]!) : setPicking(true)) : undefined,
+    back: picking ? () => setPicking(false) : reader.read ? reader.close : undefined,
+  });
+  const extras = extrasRows(files.length, links.length, command, width);
+  const bodyRows = Math.max(3, height - 1 - extras);
+  const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
+  let body;
+  if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
+  else if (reader.read) {
+    body = (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end">{`${sanitizeLine(reader.read.uri)}  `}<Text dimColor>esc back to the result</Text></Text>
+        <Pager key={`r:${reader.read.uri}:${reader.read.text.length}`} text={reader.read.text} width={width} height={bodyRows - 1} />
+      </Box>
+    );
+  } else body = <Pager key="result" text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;
+  return (
+    <Box flexDirection="column">
+      <Text color={tone} bold wrap="truncate-end">{head.text}</Text>
+      <Box flexDirection="column" height={bodyRows}>{body}</Box>
+      <ResultExtras files={files} links={links} command={command} width={width} />
+    </Box>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMemo, useRef } from 'react';
+import { Box, Text } from 'ink';
+import type { FormModel } from '../../../core/schema/form.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { labelColumns, layoutForm, scrollTo } from './form-layout.js';
+import type { FormControl } from './useFormState.js';
+import { FormRow } from './FormRow.js';
+import { SendLine } from './SendLine.js';
+
+interface Props {
+  model: FormModel;
+  form: FormControl;
+  submitLabel: string;
+  width: number;
+  height: number;
+}
+
+/** The fields in `height` rows, scrolled to keep the focused one in view, with the send button pinned below. */
+export function FormView({ model, form, submitLabel, width, height }: Props) {
+  const theme = useTheme();
+  const { state, result } = form;
+  const layout = useMemo(() => layoutForm(model.fields, state, result), [model, state, result]);
+  const labelWidth = useMemo(() => labelColumns(model.fields, width), [model, width]);
+  const rootError = state.attempted ? result.errors[''] : undefined;
+  const bodyRows = Math.max(1, height - 1 - (rootError ? 1 : 0));
+  // The window moves only as far as the focus needs, so it does not jump on every key.
+  const offsetRef = useRef(0);
+  const offset = scrollTo(offsetRef.current, layout.focusStart, layout.focusEnd, layout.rows.length, bodyRows);
+  offsetRef.current = offset;
+  const shown = layout.rows.slice(offset, offset + bodyRows);
+  const errors = state.attempted ? Object.keys(result.errors).length : 0;
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Box flexDirection="column" height={bodyRows} overflow="hidden">
+        {model.fields.length ? shown.map((row, i) => (
+          <FormRow key={offset + i} row={row} focus={state.focus} cursor={state.cursor} values={state.values} labelWidth={labelWidth} width={width} />
+        )) : <Text dimColor>  no arguments to fill in</Text>}
+      </Box>
+      {rootError ? <Text color={theme.error} wrap="truncate-end">{`  ✗ ${sanitizeLine(rootError)}`}</Text> : null}
+      <SendLine label={submitLabel} focused={state.focus === form.stops.length} errors={errors} above={offset} below={Math.max(0, layout.rows.length - offset - bodyRows)} />
+    </Box>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMemo } from 'react';
+import { buildForm } from '../../../core/schema/form.js';
+import { useFormState } from './useFormState.js';
+import { useRawJson } from './useRawJson.js';
+import { pretty, useFormKeys } from './useFormKeys.js';
+import { FormView } from './FormView.js';
+import { RawJsonView } from './RawJsonView.js';
+
+interface Props {
+  schema: unknown;
+  /** Arguments to start from (the last call's); they win over the schema's defaults. */
+  initial?: Record<string, unknown>;
+  submitLabel?: string;
+  width: number;
+  height: number;
+  active?: boolean;
+  onSubmit: (args: Record<string, unknown>) => void;
+  onChange?: (args: Record<string, unknown>) => void;
+}
+
+/**
+ * A form built from a JSON Schema (tool arguments, elicitation requests), one field
+ * focused at a time, with a raw JSON mode for what the form cannot express. Esc is
+ * left to the screen around it.
+ */
+export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, onSubmit, onChange }: Props) {
+  const model = useMemo(() => buildForm(schema), [schema]);
+  const reason = model.unsupported.join('; ') || undefined;
+  const form = useFormState(model, initial, onChange);
+  const json = useRawJson(model.schema, reason ? pretty(initial ?? {}) : '', onChange);
+  const raw = useFormKeys({ form, json, reason, active, onSubmit });
+  if (raw) return <RawJsonView raw={json} reason={reason} submitLabel={submitLabel} width={width} height={height} />;
+  return <FormView model={model} form={form} submitLabel={submitLabel} width={width} height={height} />;
+}

@@ -1,0 +1,76 @@
+import type { Field, FormResult, ObjectField } from '../../../core/schema/form.js';
+import { getIn } from '../../../core/schema/form-values.js';
+import { fieldKey, type FormState, type Stop } from './form-state.js';
+
+/** One terminal row of the form. */
+export type Row =
+  | { type: 'heading'; field: ObjectField; depth: number }
+  | { type: 'stop'; stop: Stop; index: number; depth: number }
+  | { type: 'note'; text: string; depth: number; tone: 'description' | 'error' };
+
+export interface Layout {
+  rows: Row[];
+  /** The rows of the focused field (its description and error included), to keep in view. */
+  focusStart: number;
+  focusEnd: number;
+}
+
+/**
+ * Lays the form out one row per line: every stop, object headings, the focused
+ * field's description, and the errors that are due (touched fields, or all after a
+ * refused send).
+ */
+export function layoutForm(fields: readonly Field[], state: FormState, result: FormResult): Layout {
+  const rows: Row[] = [];
+  let index = 0;
+  let focusStart = -1;
+  let focusEnd = -1;
+  const errorOf = (field: Field) => {
+    const key = fieldKey(field);
+    return (state.attempted || state.touched[key] || (field.kind === 'object' && touchedInside(state, key))) ? result.errors[key] : undefined;
+  };
+  const walk = (list: readonly Field[], depth: number) => {
+    for (const field of list) {
+      if (field.kind === 'object') {
+        rows.push({ type: 'heading', field, depth });
+        const error = errorOf(field);
+        if (error) rows.push({ type: 'note', text: error, depth, tone: 'error' });
+        walk(field.fields, depth + 1);
+        continue;
+      }
+      const first = index;
+      const items = field.kind === 'list' ? getIn(state.values, field.path) : undefined;
+      const count = Array.isArray(items) ? items.length : 0;
+      for (let i = 0; i < Math.max(1, count); i++) {
+        const item = count ? i : undefined;
+        if (index === state.focus) focusStart = rows.length;
+        rows.push({ type: 'stop', stop: { field, ...(item !== undefined && { item }) }, index: index++, depth });
+      }
+      const focused = state.focus >= first && state.focus < index;
+      if (focused && field.description) rows.push({ type: 'note', text: field.description, depth, tone: 'description' });
+      const error = errorOf(field);
+      if (error) rows.push({ type: 'note', text: error, depth, tone: 'error' });
+      if (focused) focusEnd = rows.length - 1;
+    }
+  };
+  walk(fields, 0);
+  return { rows, focusStart: focusStart < 0 ? rows.length : focusStart, focusEnd: focusEnd < 0 ? rows.length : focusEnd };
+}
+
+const touchedInside = (state: FormState, key: string) => Object.keys(state.touched).some((k) => k.startsWith(`${key}.`));
+
+/** The first row to show so that rows `start..end` are in view, moving as little as possible from `offset`. */
+export function scrollTo(offset: number, start: number, end: number, total: number, height: number): number {
+  const rows = Math.max(1, height);
+  let next = Math.min(offset, start);
+  // A focused field taller than the window shows its first rows.
+  if (end >= next + rows) next = Math.min(start, end - rows + 1);
+  return Math.max(0, Math.min(next, Math.max(0, total - rows)));
+}
+
+/** Columns for the marker-less label part: fits the longest label (indent and `*` included), up to 40% of the width. */
+export function labelColumns(fields: readonly Field[], width: number, depth = 0): number {
+  const widest = (list: readonly Field[], d: number): number =>
+    Math.max(0, ...list.map((f) => Math.max(d * 2 + [...f.label].length + 2, f.kind === 'object' ? widest(f.fields, d + 1) : 0)));
+  return Math.max(6, Math.min(widest(fields, depth), Math.max(10, Math.floor(width * 0.4))));
+}

@@ -1,0 +1,42 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
+import { EVERYTHING } from './helpers/everything.js';
+import { deckWith, state, waitFor } from './helpers/deck.js';
+
+describe('server log messages and traffic', () => {
+  let deck: Deck | undefined;
+  afterEach(async () => {
+    await deck?.close();
+    deck = undefined;
+  });
+
+  it('records the level asked for, keeps log messages on the state, and logs the traffic paired', async () => {
+    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    await deck.connectAll();
+    expect(state(deck, 'e').logLevel).toBeUndefined();
+    // debug lets every level through, so the first (random-level) message comes at once.
+    await deck.setLogLevel('e', 'debug');
+    expect(state(deck, 'e').logLevel).toBe('debug');
+    await deck.callTool('e', 'toggle-simulated-logging', {});
+    const d = deck;
+    await waitFor(d, () => state(d, 'e').logs.some((l) => /level[- ]message$/.test(String(l.data))), 'a simulated log message');
+    await deck.callTool('e', 'toggle-simulated-logging', {});
+    const entry = state(deck, 'e').logs.find((l) => /level[- ]message$/.test(String(l.data)))!;
+    expect(entry.level).toMatch(/^(debug|info|notice|warning|error|critical|alert|emergency)$/);
+    expect(entry.time).toBeGreaterThan(0);
+    const traffic = deck.traffic.of('e').getSnapshot();
+    expect(traffic.find((r) => r.kind === 'response' && r.method === 'logging/setLevel')).toMatchObject({ direction: 'in' });
+    expect(traffic.find((r) => r.kind === 'request' && r.method === 'tools/call')).toMatchObject({ direction: 'out' });
+    expect(traffic.find((r) => r.kind === 'notification' && r.method === 'notifications/message')).toMatchObject({ direction: 'in' });
+  });
+
+  it('refuses to set a level on a server that does not offer logging, and forgets the level on reconnect', async () => {
+    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { demo: true });
+    await deck.connectAll();
+    await expect(deck.setLogLevel('demo', 'debug')).rejects.toThrow('demo does not offer logging');
+    expect(state(deck, 'demo').logLevel).toBeUndefined();
+    await deck.setLogLevel('e', 'debug');
+    await deck.reconnect('e');
+    expect(state(deck, 'e').logLevel).toBeUndefined();
+  });
+});

@@ -1,0 +1,232 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
+import { deckWith } from '../integration/helpers/deck.js';
+import { EVERYTHING } from '../integration/helpers/everything.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+const SECRET = 'hunter2-do-not-show';
+
+/** server-everything over stdio, with a secret in its env, opened on its server screen. */
+async function openEverything(size?: { columns: number; rows: number }): Promise<{ deck: Deck; app: Rendered }> {
+  const deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'], env: { EVERYTHING_API_TOKEN: SECRET } } });
+  const app = renderApp(deck, size);
+  // renderApp's first frame can keep its default size: say it the way a terminal does.
+  if (size) app.resize(size.columns, size.rows);
+  await deck.connectAll();
+  await app.waitFor('✓ connected');
+  await app.press(KEY.enter);
+  await app.waitFor(/Tools.*Resources.*Prompts/);
+  return { deck, app };
+}
+
+const lines = (frame: string) => frame.split('\n');
+
+describe('server tabs over server-everything', () => {
+  let deck: Deck;
+  let app: Rendered;
+  beforeEach(async () => {
+    ({ deck, app } = await openEverything());
+  });
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('Resources: reads a resource into the pager, and esc goes back to the list', async () => {
+    await app.press('2');
+    const list = await app.waitFor('Dynamic Text Resource');
+    expect(list).toMatch(/architecture\.md\s+demo:\/\/resource\/static\/document\/architecture\.md\s+text\/markdown/);
+    expect(list).toMatch(/Dynamic Text Resource\s+template\s+demo:\/\/resource\/dynamic\/text\/\{resourceId\}/);
+    await app.press(KEY.enter);
+    const pager = await app.waitFor('── demo://resource/static/document/architecture.md · text/markdown');
+    expect(pager).toMatch(/line 1 of \d+/);
+    await app.press(KEY.esc);
+    await app.waitFor((f) => f.includes('Dynamic Text Resource') && !f.includes('line 1 of'));
+  });
+
+  it('Resources: fills in a template, reads it, and saves a blob to a file of its own naming', async () => {
+    await app.press('2');
+    await app.waitFor('Dynamic Text Resource');
+    await app.press('/', ...'dynamic text', KEY.enter);
+    await app.waitFor(/1 of \d+/);
+    await app.press(KEY.enter);
+    await app.waitFor('resourceId');
+    await app.press(...'7', KEY.ctrl('s'));
+    await app.waitFor('Resource 7: This is a plaintext resource created at');
+    await app.press(KEY.esc);
+    await app.waitFor((f) => f.includes('Dynamic Text Resource') && !f.includes('line 1 of'));
+    await app.press('/');
+    await app.waitFor(/\/ dynamic text {3}\d/);
+    await app.press(...'\x7f'.repeat(12));
+    await app.waitFor('type to filter');
+    await app.press(...'dynamic blob', KEY.enter);
+    await app.waitFor((f) => f.includes('Dynamic Blob Resource') && /1 of \d+/.test(f));
+    await app.press(KEY.enter);
+    await app.waitFor('resourceId');
+    await app.press(...'3', KEY.ctrl('s'));
+    const frame = await app.waitFor('saved to ');
+    expect(frame).toMatch(/binary content: \d+ B decoded, text\/plain/);
+    const path = /saved to (\S+)/.exec(frame)![1]!;
+    expect(path).toMatch(/mcpdeck[/\\]resources[/\\]resource-\d+-[0-9a-f]{8}\.txt$/);
+    expect(existsSync(path)).toBe(true);
+    expect(readFileSync(path, 'utf8')).toMatch(/^Resource 3: This is a base64 blob created at/);
+  });
+
+  it('Prompts: asks for the arguments, gets the prompt and shows its messages by role', async () => {
+    await app.press('3');
+    await app.waitFor('Arguments Prompt');
+    await app.press('/', ...'arguments prompt', KEY.enter);
+    const list = await app.waitFor(/1 of \d+/);
+    expect(list).toMatch(/Arguments Prompt\s+city\*, state/);
+    await app.press(KEY.enter);
+    await app.waitFor('arguments (* required)');
+    await app.press(...'Paris', KEY.ctrl('s'));
+    const pager = await app.waitFor("What's weather in Paris?");
+    expect(pager).toContain('── user');
+    await app.press(KEY.esc);
+    await app.waitFor('Arguments Prompt');
+  });
+
+  it('Log: stderr, a log message at the level asked for, and the traffic with one message expanded', async () => {
+    await app.press('4');
+    await app.waitFor('Starting default (STDIO) server...');
+    expect(app.frame()).toContain('level: server default');
+    await app.press('t');
+    await app.waitFor('no log messages yet');
+    await app.press('L');
+    await app.waitFor('to send log messages at this level and above');
+    // debug lets every level through, so the first (random-level) message comes at once.
+    await app.press(KEY.enter);
+    await app.waitFor('level: debug');
+    const started = await deck.callTool('everything', 'toggle-simulated-logging', {});
+    expect(started.isError).toBe(false);
+    await app.waitFor(/\d\d:\d\d:\d\d\.\d{3} (debug|info|notice|warning|error|critical|alert|emergency)\s+\w+[- ]level[- ]message/i);
+    await deck.callTool('everything', 'toggle-simulated-logging', {});
+    await app.press('t');
+    await app.waitFor('logging/setLevel');
+    await app.press('g');
+    const traffic = await app.waitFor('→ tools/list');
+    expect(traffic).toMatch(/← tools\/list · result\s+#\d+\s+[\d.]+ K?B\s+\d\d:\d\d:\d\d\.\d{3}/);
+    expect(traffic).toMatch(/^› → initialize\s+#0/m);
+    await app.press(KEY.enter);
+    const expanded = await app.waitFor('"method": "initialize"');
+    expect(expanded).toContain('→ sent request · initialize · id 0');
+    expect(expanded).toContain('"protocolVersion"');
+    await app.press(KEY.esc);
+    await app.waitFor((f) => f.includes('→ tools/list') && !f.includes('"method"'));
+  });
+
+  it('Info: serverInfo, capabilities and the configuration with its secret masked', async () => {
+    await app.press('5');
+    const first = await app.waitFor('Capabilities');
+    expect(first).toMatch(/Server\s+mcp-servers\/everything 2\.0\.0 · Everything Reference Server/);
+    expect(first).toMatch(/Protocol\s+\d{4}-\d\d-\d\d/);
+    expect(first).toMatch(/Transport\s+stdio · pid \d+/);
+    expect(first).toMatch(/resources\s+✓ subscribe · list changes announced/);
+    expect(first).toMatch(/completions\s+✓/);
+    expect(first).toMatch(/logging\s+✓ level: server default/);
+    await app.press('/', ...'EVERYTHING_API_TOKEN', KEY.enter);
+    const config = await app.waitFor('"EVERYTHING_API_TOKEN": "••••••"');
+    expect(config).not.toContain(SECRET);
+    expect(config).toContain('match 1/1');
+  });
+});
+
+describe('server tabs at 80x24', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('every tab fits the terminal', async () => {
+    ({ deck, app } = await openEverything({ columns: 80, rows: 24 }));
+    const screens = [[['2'], 'architecture.md'], [['3'], 'Arguments Prompt'], [['4'], 'Starting default'], [['t', 't'], '← tools/list'], [['5'], 'Server']] as const;
+    for (const [keys, text] of screens) {
+      await app.press(...keys);
+      const frame = await app.waitFor(text);
+      expect(lines(frame).length).toBeLessThanOrEqual(24);
+      for (const line of lines(frame)) expect([...line].length, `${keys.join('')}: ${line}`).toBeLessThanOrEqual(80);
+    }
+  });
+});
+
+describe('server tabs over a server that offers only tools', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('says there are no resources, prompts or logging, and L explains why it cannot set a level', async () => {
+    deck = await deckWith({}, { demo: true });
+    app = renderApp(deck);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor(/Tools \(\d+\)/);
+    await app.press('2');
+    await app.waitFor('this server offers no resources');
+    await app.press('3');
+    await app.waitFor('this server offers no prompts');
+    await app.press('4', 't');
+    await app.waitFor('demo does not offer logging');
+    expect(app.frame()).toContain('no logging offered');
+    await app.press('L');
+    await app.waitFor('no logging offered: no level to set');
+    expect(app.frame()).not.toContain('at this level and above');
+  });
+});
+
+describe('server tabs over a hostile server', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('never lets a control sequence from a list, a result, a log message or the traffic reach the terminal', async () => {
+    const hostile = new URL('../fixtures/servers/hostile-lists.mjs', import.meta.url).pathname;
+    deck = await deckWith({ hostile: { command: process.execPath, args: [hostile] } });
+    app = renderApp(deck);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    const frames: string[] = [];
+    const seen = async (what: string) => void frames.push(await app.waitFor(what));
+    await app.press('2');
+    await seen('template');
+    await app.press(KEY.enter);
+    await seen('contents');
+    expect(app.frame()).toMatch(/binary content: \d+ B decoded/);
+    await app.press(KEY.esc, '3');
+    await seen('asks');
+    await app.press(KEY.enter);
+    await seen('message');
+    expect(app.frame()).toContain('embedded');
+    await app.press(KEY.esc, '4');
+    await seen('stderr');
+    await app.press('L', KEY.enter);
+    await seen('logged');
+    await app.press('t');
+    await seen('notifications/evil');
+    await app.press('g');
+    await app.waitFor(/^› → initialize/m);
+    // Down one row at a time, each waited for, until the notification is selected.
+    const selected = () => /^› .*$/m.exec(app.frame())?.[0] ?? '';
+    while (!selected().includes('notifications/evil')) {
+      const before = selected();
+      await app.press(KEY.down);
+      await app.waitFor(() => selected() !== before);
+    }
+    await app.press(KEY.enter);
+    await seen('"note"');
+    await app.press(KEY.esc, '5');
+    await seen('Use me');
+    for (const frame of frames) expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+  });
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { callCommandLine, shellQuote } from '../../src/core/calls/command-line.js';
+
+/** The words a real POSIX shell makes of a command line. */
+function shellWords(line: string): string[] {
+  const out = execFileSync('/bin/sh', ['-c', `printf '%s\\0' ${line}`]).toString();
+  return out.split('\0').slice(0, -1);
+}
+
+describe('the equivalent command line', () => {
+  it('calls a configured server with --args as JSON', () => {
+    expect(callCommandLine({ server: 'everything', tool: 'get-sum', args: { a: 2, b: 3 } }))
+      .toBe(`mcpdeck call everything get-sum --args '{"a":2,"b":3}'`);
+    expect(callCommandLine({ server: 's', tool: 't', args: {} })).toBe('mcpdeck call s t');
+  });
+
+  it('quotes anything a shell would read differently, so the shell hands back the exact words', () => {
+    const args = { text: "it's $HOME `date` \\ \"q\" *", n: null, nested: { a: ['x y'] } };
+    const line = callCommandLine({ server: 'my server', tool: "o'neil", args });
+    const words = shellWords(line.replace(/^mcpdeck /, ''));
+    expect(words).toEqual(['call', 'my server', "o'neil", '--args', JSON.stringify(args)]);
+    expect(shellQuote('plain-word_1.2')).toBe('plain-word_1.2');
+    expect(shellQuote('')).toBe("''");
+  });
+
+  it('adds what the CLI needs to find the server: --demo, -c file, or the ad hoc target', () => {
+    expect(callCommandLine({ server: 'demo', tool: 'echo', args: { message: 'hi' }, source: { kind: 'demo', label: 'built-in' } }))
+      .toBe(`mcpdeck call demo echo --args '{"message":"hi"}' --demo`);
+    expect(callCommandLine({ server: 'x', tool: 't', args: {}, source: { kind: 'file', path: '/tmp/my servers.json', label: 'f' } }))
+      .toBe(`mcpdeck call x t -c '/tmp/my servers.json'`);
+    const adhoc = { kind: 'adhoc', label: 'command line' } as const;
+    expect(callCommandLine({ server: 'adhoc', tool: 't', args: {}, source: adhoc, config: { type: 'sse', url: 'http://127.0.0.1:3001/sse' } }))
+      .toBe('mcpdeck call t --url http://127.0.0.1:3001/sse --transport sse');
+    expect(callCommandLine({ server: 'adhoc', tool: 't', args: { a: 1 }, source: adhoc, config: { command: 'node', args: ['server.js', 'stdio'] } }))
+      .toBe(`mcpdeck call t --args '{"a":1}' -- node server.js stdio`);
+  });
+});

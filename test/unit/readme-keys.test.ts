@@ -1,0 +1,33 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BINDINGS, type Binding } from '../../src/ui/keys/bindings.js';
+import { showKey } from '../../src/ui/keys/key-name.js';
+
+const README = fileURLToPath(new URL('../../README.md', import.meta.url));
+const START = '<!-- keys: generated from src/ui/keys/bindings.ts by test/unit/readme-keys.test.ts -->';
+const END = '<!-- /keys -->';
+
+const WHERE: Record<Binding['scope'], string> = {
+  global: 'everywhere', list: 'any list', dashboard: 'server list', server: 'a server', tools: 'Tools tab',
+  resources: 'Resources tab', prompts: 'Prompts tab', log: 'Log tab', form: 'a form', confirm: 'a question',
+  running: 'a running call', result: 'a result', pager: 'long text', filter: 'typing a filter or search', help: 'the help',
+};
+
+/** The README's keys table, from the same table the footer and the help read. */
+function keysTable(): string {
+  const rows = (BINDINGS as readonly Binding[]).map((b) => `| ${WHERE[b.scope]} | ${b.keys.map((k) => `\`${showKey(k)}\``).join(' ')} | ${b.description} |`);
+  return [START, '| where | keys | what it does |', '| --- | --- | --- |', ...rows, END].join('\n');
+}
+
+describe('the README', () => {
+  it('lists every key binding exactly as the app has them (UPDATE_README=1 rewrites it)', () => {
+    const readme = readFileSync(README, 'utf8');
+    const at = readme.indexOf(START);
+    const end = readme.indexOf(END);
+    expect(at, 'the README needs the generated keys table').toBeGreaterThan(-1);
+    const current = readme.slice(at, end + END.length);
+    if (process.env.UPDATE_README && current !== keysTable()) writeFileSync(README, readme.replace(current, keysTable()));
+    else expect(current).toBe(keysTable());
+  });
+});
