@@ -39,7 +39,7 @@ tmux('new-session', '-d', '-s', 'shot', '-x', String(COLUMNS), '-y', String(ROWS
   `env -u CI MCPDECK_CONFIG_DIR=${dir} TERM=xterm-256color ${process.execPath} ${join(ROOT, 'bin/mcpdeck.js')} --strict --demo --config ${config}; sleep 60`);
 try {
   await waitFor('✗ failed');
-  await waitFor('4 connected');
+  await waitFor('3 connected');
   if (scene === 'tools') {
     tmux('send-keys', '-t', 'shot', 'Enter');
     await waitFor('1 Tools');

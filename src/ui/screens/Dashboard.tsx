@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
+import type { ServerState } from '../../core/servers/state.js';
 import { statusSummary } from '../../core/servers/status-label.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
@@ -8,6 +9,7 @@ import { useKeys } from '../hooks/useKeys.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize } from '../hooks/useBodySize.js';
 import { useFilter } from '../hooks/useFilter.js';
+import { useFiltered } from '../hooks/useFiltered.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { useList } from '../widgets/list/useList.js';
 import { ListView } from '../widgets/list/ListView.js';
@@ -15,6 +17,8 @@ import { ServerHeader, ServerRow } from '../components/ServerRow.js';
 import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
 import { FilterLine } from '../components/FilterLine.js';
 import { useTheme } from '../theme/ThemeContext.js';
+
+const serverName = (s: ServerState) => s.name;
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
 export function Dashboard() {
@@ -25,8 +29,8 @@ export function Dashboard() {
   const size = useBodySize();
   const filter = useFilter();
   const [notice, setNotice] = useState<string>();
-  const needle = filter.input.value.toLowerCase();
-  const shown = needle ? servers.filter((s) => s.name.toLowerCase().includes(needle)) : servers;
+  const needle = filter.input.value;
+  const shown = useFiltered(servers, serverName, needle);
   const chrome = 2 + (filter.editing || needle ? 1 : 0) + (notice ? 1 : 0) + DETAIL_ROWS;
   const list = useList(shown.length, Math.max(3, size.rows - chrome));
   const selected = shown[list.index];

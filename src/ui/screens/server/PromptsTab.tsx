@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Box, Text } from 'ink';
 import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
@@ -7,6 +7,7 @@ import { useDeck } from '../../DeckContext.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
 import { useFilter } from '../../hooks/useFilter.js';
+import { nameTitleDescription, useFiltered } from '../../hooks/useFiltered.js';
 import { useList } from '../../widgets/list/useList.js';
 import { ListView } from '../../widgets/list/ListView.js';
 import { Pager } from '../../widgets/pager/Pager.js';
@@ -32,9 +33,8 @@ export function PromptsTab({ server }: { server: ServerState }) {
   const request = useRequest();
   const [view, setView] = useState<View>({ kind: 'list' });
   const filter = useFilter(view.kind === 'list');
-  const haystacks = useMemo(() => server.prompts.map((p) => `${p.name}\n${p.title ?? ''}\n${p.description ?? ''}`.toLowerCase()), [server.prompts]);
-  const needle = filter.input.value.toLowerCase();
-  const shown = useMemo(() => (needle ? server.prompts.filter((_, i) => haystacks[i]!.includes(needle)) : server.prompts), [server.prompts, haystacks, needle]);
+  const needle = filter.input.value;
+  const shown = useFiltered(server.prompts, nameTitleDescription, needle);
   const extraRows = (filter.editing || needle ? 1 : 0) + (request.busy || request.error ? 1 : 0);
   const list = useList(shown.length, Math.max(3, size.rows - DETAIL_ROWS - extraRows - 1));
   const prompt = shown[list.index];

@@ -1,10 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Box, Text } from 'ink';
 import type { ServerState } from '../../../core/servers/state.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
 import { useFilter } from '../../hooks/useFilter.js';
+import { nameTitleDescription, useFiltered } from '../../hooks/useFiltered.js';
 import { useNavigation } from '../../navigation/NavigationContext.js';
 import { useList } from '../../widgets/list/useList.js';
 import { ListView } from '../../widgets/list/ListView.js';
@@ -22,9 +23,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const size = useBodySize();
   const filter = useFilter();
   const [raw, setRaw] = useState(false);
-  const haystacks = useMemo(() => server.tools.map((t) => `${t.name}\n${t.title ?? ''}\n${t.description ?? ''}`.toLowerCase()), [server.tools]);
-  const needle = filter.input.value.toLowerCase();
-  const shown = useMemo(() => (needle ? server.tools.filter((_, i) => haystacks[i]!.includes(needle)) : server.tools), [server.tools, haystacks, needle]);
+  const needle = filter.input.value;
+  const shown = useFiltered(server.tools, nameTitleDescription, needle);
   const filterRows = filter.editing || needle ? 1 : 0;
   const list = useList(shown.length, Math.max(3, size.rows - DETAIL_ROWS - filterRows - 1));
   const tool = shown[list.index];

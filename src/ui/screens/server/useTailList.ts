@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { Handlers } from '../../keys/dispatcher.js';
 import type { ListMove } from '../../widgets/list/list-state.js';
-import type { List } from '../../widgets/list/useList.js';
+import { listHandlers, type List } from '../../widgets/list/useList.js';
 import { TAIL_START, tailMove, tailView } from './tail-list.js';
 
 /**
@@ -13,13 +12,5 @@ export function useTailList(count: number, height: number, first = 0): List {
   const [raw, setState] = useState(TAIL_START);
   const state = tailView(raw, count, height, first);
   const move = (m: ListMove | { to: number }) => setState((s) => tailMove(s, m, count, height, first));
-  const handlers: Handlers = count > 0 ? {
-    up: () => move('up'),
-    down: () => move('down'),
-    pageUp: () => move('pageUp'),
-    pageDown: () => move('pageDown'),
-    first: () => move('first'),
-    last: () => move('last'),
-  } : {};
-  return { index: count ? state.index : -1, offset: state.offset, height, select: (to) => move({ to }), handlers };
+  return { index: count ? state.index : -1, offset: state.offset, height, select: (to) => move({ to }), handlers: listHandlers(count, move) };
 }

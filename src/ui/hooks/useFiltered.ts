@@ -1,0 +1,15 @@
+import { useMemo } from 'react';
+
+/** What a named thing is found by: name, title and description. */
+export const nameTitleDescription = (x: { name: string; title?: string; description?: string }) => `${x.name}\n${x.title ?? ''}\n${x.description ?? ''}`;
+
+/**
+ * The items whose text contains the query (case-insensitive). The lowercased texts are
+ * computed once per list, so each keystroke costs one `includes` per item.
+ * `text` must be a stable (module-level) function.
+ */
+export function useFiltered<T>(items: readonly T[], text: (item: T) => string, query: string): readonly T[] {
+  const haystacks = useMemo(() => items.map((item) => text(item).toLowerCase()), [items]);
+  const needle = query.toLowerCase();
+  return useMemo(() => (needle ? items.filter((_, i) => haystacks[i]!.includes(needle)) : items), [items, haystacks, needle]);
+}
