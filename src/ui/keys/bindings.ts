@@ -29,7 +29,7 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'open', keys: ['enter', 'right', 'l'], label: 'enter', hint: 'open', description: 'Open the selected server' },
   { scope: 'dashboard', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect the selected server' },
   { scope: 'dashboard', command: 'toggleEnabled', keys: ['e'], hint: 'enable/disable', description: 'Enable or disable the selected server (kept for servers in your user catalog)' },
-  { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected server (remote servers that need it)' },
+  { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected server (reserved: browser sign-in is not built yet)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
 
   { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
