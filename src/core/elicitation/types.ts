@@ -1,0 +1,77 @@
+import type { CreateMessageRequest, ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+
+/**
+ * What servers ask a person for, while a request of theirs waits: a form
+ * (elicitation/create, form mode), a page to visit (URL mode), or a model reply
+ * (sampling/createMessage). Each is a pending object in the core; the TUI renders
+ * the queue and answers it, the headless CLI answers by policy.
+ */
+interface Base {
+  /** Unique in this deck. */
+  id: number;
+  server: string;
+  receivedAt: number;
+}
+
+export interface FormElicitation extends Base {
+  kind: 'elicit-form';
+  message: string;
+  requestedSchema: ElicitRequestFormParams['requestedSchema'];
+}
+
+export interface UrlElicitation extends Base {
+  kind: 'elicit-url';
+  message: string;
+  url: string;
+  /** The URL's host, shown prominently: where the person would be sent. */
+  domain: string;
+  elicitationId: string;
+}
+
+export interface SamplingRequest extends Base {
+  kind: 'sample';
+  params: CreateMessageRequest['params'];
+}
+
+export type PendingRequest = FormElicitation | UrlElicitation | SamplingRequest;
+
+export type ElicitAnswer =
+  | { action: 'accept'; content: Record<string, unknown> }
+  | { action: 'decline' }
+  | { action: 'cancel' };
+
+export type SampleAnswer = { action: 'reply'; text: string; model?: string } | { action: 'decline' };
+
+export type Answer<R extends PendingRequest> = R extends SamplingRequest ? SampleAnswer : ElicitAnswer;
+
+/** The outcome of answering: refused answers say why, per field where they can. */
+export type RespondResult = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/** A line the UI shows once: a request the server withdrew, a URL elicitation that completed. */
+export interface Notice {
+  id: number;
+  server: string;
+  text: string;
+  at: number;
+}
+
+/** A URL elicitation the person was sent to, until the server says it is complete. */
+export interface TrackedUrl {
+  elicitationId: string;
+  server: string;
+  url: string;
+  status: 'open' | 'completed';
+}
+
+export interface RequestsSnapshot {
+  /** Oldest first: the UI shows the first and says how many wait behind it. */
+  pending: readonly PendingRequest[];
+  notices: readonly Notice[];
+  urls: readonly TrackedUrl[];
+}
+
+/**
+ * Answers requests without a person (the CLI's --on-elicit / --on-sample); returning
+ * undefined leaves the request in the queue for a person (the TUI).
+ */
+export type RequestPolicy = (request: PendingRequest) => Promise<ElicitAnswer | SampleAnswer | undefined> | ElicitAnswer | SampleAnswer | undefined;
