@@ -2,6 +2,7 @@ import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/s
 import type { CallOutcome } from '../mcp/call.js';
 import { terminalJson } from '../../util/json.js';
 import type { ResultSaver } from './saver.js';
+import { formatBytes } from '../../util/text.js';
 
 type Block = CallToolResult['content'][number];
 type Contents = ReadResourceResult['contents'][number];
@@ -43,12 +44,6 @@ export function prettyText(text: string): string {
   } catch {
     return text;
   }
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} bytes`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
 export function formatDuration(ms: number): string {

@@ -9,8 +9,16 @@ export interface ResultSaver {
   save(stem: string, data: Uint8Array, mimeType: string | undefined): string;
 }
 
+/**
+ * Where saved files go: a folder of this user's own under the temp dir (a shared
+ * `/tmp/mcpdeck` could belong to someone else on a shared machine).
+ */
+export function savedFilesDir(kind: 'results' | 'resources'): string {
+  return join(tmpdir(), `mcpdeck-${process.getuid?.() ?? process.env.USERNAME ?? 'user'}`, kind);
+}
+
 export function defaultResultsDir(): string {
-  return join(tmpdir(), 'mcpdeck', 'results');
+  return savedFilesDir('results');
 }
 
 // A fixed table: the server's mime type picks an extension, never a path or a name.

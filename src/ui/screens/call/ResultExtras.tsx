@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import type { ResultLink, SavedFile } from '../../../core/calls/result-view.js';
-import { formatBytes } from '../../../core/calls/result-view.js';
+import { formatBytes } from '../../../util/text.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 
 const MAX_FILES = 3;

@@ -1,14 +1,14 @@
 import { Box, Text } from 'ink';
 import { sanitize, sanitizeLine } from '../../../util/sanitize.js';
 import { entryUri, type ResourceEntry } from './resource-entry.js';
-import { bytes } from './log-format.js';
+import { formatBytes } from '../../../util/text.js';
 
 export const RESOURCE_DETAIL_ROWS = 4;
 
 /** The selected resource or template: its names, full URI, size and description. */
 export function ResourceDetail({ entry }: { entry: ResourceEntry }) {
   const { item } = entry;
-  const size = entry.kind === 'resource' && entry.item.size !== undefined ? ` · ${bytes(entry.item.size)}` : '';
+  const size = entry.kind === 'resource' && entry.item.size !== undefined ? ` · ${formatBytes(entry.item.size)}` : '';
   const description = sanitize(item.description ?? '').trim().split('\n').slice(0, 3).join(' ');
   return (
     <Box flexDirection="column" height={RESOURCE_DETAIL_ROWS} overflow="hidden">

@@ -18,7 +18,7 @@ import { ResourceDetail, RESOURCE_DETAIL_ROWS } from './ResourceDetail.js';
 import { ResourceRow, resourceColumns } from './ResourceRow.js';
 import { templateForm } from './form-schemas.js';
 import { haystack, resourceEntries, type ResourceEntry } from './resource-entry.js';
-import { resourceText } from './resource-text.js';
+import { resourceText } from '../../../core/calls/resource-text.js';
 import { useRequest } from './useRequest.js';
 
 type View =

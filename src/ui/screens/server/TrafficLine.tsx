@@ -3,7 +3,8 @@ import type { TrafficRow } from '../../../core/servers/traffic-log.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { truncate } from '../../../util/text.js';
 import { useTheme } from '../../theme/ThemeContext.js';
-import { ARROW, bytes, clock, trafficLabel } from './log-format.js';
+import { ARROW, clock, trafficLabel } from './log-format.js';
+import { formatBytes } from '../../../util/text.js';
 
 /** `→ method · id · size · time` for one JSON-RPC message. */
 export function TrafficLine({ row, selected }: { row: TrafficRow; selected: boolean }) {
@@ -18,7 +19,7 @@ export function TrafficLine({ row, selected }: { row: TrafficRow; selected: bool
         </Text>
       </Box>
       <Box width={10} flexShrink={0} justifyContent="flex-end"><Text dimColor>{id}</Text></Box>
-      <Box width={10} flexShrink={0} justifyContent="flex-end"><Text>{bytes(row.size)}</Text></Box>
+      <Box width={10} flexShrink={0} justifyContent="flex-end"><Text>{formatBytes(row.size)}</Text></Box>
       <Box width={14} flexShrink={0} justifyContent="flex-end"><Text dimColor>{clock(row.time)}</Text></Box>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { formatBytes } from '../../../util/text.js';
 import type { LogEntry } from '../../../core/servers/log-messages.js';
 import type { TrafficRow } from '../../../core/servers/traffic-log.js';
 import { terminalJson } from '../../../util/json.js';
@@ -11,11 +12,6 @@ export function clock(time: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-export function bytes(size: number): string {
-  if (size < 1024) return `${size} B`;
-  if (size < 1024 * 1024) return `${(size / 1024).toFixed(1)} KB`;
-  return `${(size / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** Log data on one row: strings as they are, anything else as compact JSON. */
 export function dataLine(data: unknown): string {
@@ -45,9 +41,9 @@ export function trafficLabel(row: TrafficRow): string {
 /** One JSON-RPC message in full, pretty-printed, for the pager. */
 export function trafficText(row: TrafficRow): string {
   const id = row.id === undefined ? '' : ` · id ${sanitizeLine(String(row.id))}`;
-  const head = `${ARROW[row.direction]} ${row.direction === 'out' ? 'sent' : 'received'} ${row.kind} · ${trafficLabel(row)}${id} · ${bytes(row.size)} · ${clock(row.time)}`;
+  const head = `${ARROW[row.direction]} ${row.direction === 'out' ? 'sent' : 'received'} ${row.kind} · ${trafficLabel(row)}${id} · ${formatBytes(row.size)} · ${clock(row.time)}`;
   const body = row.message
     ? terminalJson(row.message, 2)
-    : `${row.preview ?? ''}…\n\n(only the first ${bytes(row.preview?.length ?? 0)} of this ${bytes(row.size)} message were kept)`;
+    : `${row.preview ?? ''}…\n\n(only the first ${formatBytes(row.preview?.length ?? 0)} of this ${formatBytes(row.size)} message were kept)`;
   return `${head}\n\n${body}`;
 }

@@ -1,8 +1,8 @@
 import type { GetPromptResult, PromptMessage } from '@modelcontextprotocol/sdk/types.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { bytes } from './log-format.js';
+import { formatBytes } from '../../../util/text.js';
 
-const decoded = (base64: string) => bytes(Buffer.from(base64, 'base64').length);
+const decoded = (base64: string) => formatBytes(Buffer.from(base64, 'base64').length);
 const mime = (type: unknown) => (typeof type === 'string' ? ` · ${sanitizeLine(type)}` : '');
 
 function contentText(content: PromptMessage['content']): string {

@@ -1,0 +1,22 @@
+import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { formatBytes as bytes } from '../../util/text.js';
+import { createResultSaver, savedFilesDir, type ResultSaver } from './saver.js';
+
+const resourceSaver = createResultSaver(savedFilesDir('resources'));
+
+/** A read result for the pager: text as it is; each blob described and saved to a file of our own naming. */
+export async function resourceText(result: ReadResourceResult, saver: ResultSaver = resourceSaver): Promise<string> {
+  const parts: string[] = [];
+  for (const content of result.contents) {
+    const head = `── ${sanitizeLine(content.uri)}${content.mimeType ? ` · ${sanitizeLine(content.mimeType)}` : ''}`;
+    if ('text' in content && typeof content.text === 'string') {
+      parts.push(`${head}\n${content.text}`);
+    } else if ('blob' in content && typeof content.blob === 'string') {
+      const data = Buffer.from(content.blob, 'base64');
+      const path = saver.save('resource', data, content.mimeType);
+      parts.push(`${head}\nbinary content: ${bytes(data.length)} decoded${content.mimeType ? `, ${sanitizeLine(content.mimeType)}` : ''}\nsaved to ${path}`);
+    }
+  }
+  return parts.length ? parts.join('\n\n') : '(the server returned no contents)';
+}
