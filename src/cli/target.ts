@@ -9,8 +9,10 @@ import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
 import { sanitizeLine } from '../util/sanitize.js';
+import { answerSettings, cliPolicy, type AnswerOptions } from './elicit/options.js';
 
-export interface TargetOptions {
+/** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
+export interface TargetOptions extends AnswerOptions {
   config?: string[];
   strict?: boolean;
   only?: string;
@@ -79,7 +81,9 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
 
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
 export async function openDeck(options: TargetOptions, inv: Invocation, scope: DeckScope = {}): Promise<Deck> {
+  const answers = answerSettings(options, inv.cwd);
   const deck = await createDeck(deckOptions(options, inv, scope));
+  deck.requests.setPolicy(cliPolicy(answers));
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
     if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }

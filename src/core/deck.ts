@@ -5,6 +5,7 @@ import type { UserCatalog } from './config/user-catalog.js';
 import type { RecentArgs } from './calls/recent-args.js';
 import { editScope, scopeOf } from './config/write.js';
 import { ServerHub, type HubOptions } from './servers/hub.js';
+import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
 import type { ListKind } from './servers/connection.js';
 
@@ -41,10 +42,17 @@ export class Deck {
   /** Problems found while reading the configuration. */
   configIssues: ConfigIssue[] = [];
   readonly recentArgs?: RecentArgs;
+  /**
+   * What servers ask of the person (elicitation forms and URLs, sampling): a store of
+   * pending requests with respond() / cancel(). A call to a server with a pending
+   * request waits without a deadline: `requests.pendingFor(server)` says so.
+   */
+  readonly requests: RequestQueue;
 
   constructor(private readonly options: DeckOptions) {
     const hubOptions: HubOptions = { roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists };
     this.hub = new ServerHub(hubOptions);
+    this.requests = this.hub.requests;
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;

@@ -12,6 +12,9 @@ import { Breadcrumb } from './components/Breadcrumb.js';
 import { Footer } from './components/Footer.js';
 import { HelpScreen } from './screens/HelpScreen.js';
 import { Screen } from './screens/Screen.js';
+import { RequestOverlay } from './screens/requests/RequestOverlay.js';
+import { NoticeLine, openUrlsLabel } from './screens/requests/NoticeLine.js';
+import { useRequestLayout } from './screens/requests/useRequestLayout.js';
 
 /**
  * Routes screens and nothing else. Screens under the top of the stack stay mounted
@@ -34,25 +37,37 @@ export function App() {
     quit: () => exit(),
     forceQuit: () => exit(),
   }, { priority: PRIORITY.global });
-  const body = { columns: size.columns, rows: Math.max(4, size.rows - 2) };
+  const rows = Math.max(4, size.rows - 2);
+  // A notice takes a line; a server's request takes the lower part of the body, over
+  // the screen, which keeps its size (no relayout) and shows its top rows.
+  const requests = useRequestLayout(rows, size.columns);
+  const body = { columns: size.columns, rows: rows - requests.noticeRows };
   return (
     <NavigationContext.Provider value={nav}>
       <Box flexDirection="column" width={size.columns} height={size.rows}>
-        <Breadcrumb parts={stack.map(routeLabel)} />
+        <Breadcrumb parts={stack.map(routeLabel)} right={openUrlsLabel(requests.openUrls.length)} />
+        {requests.notice ? <NoticeLine notice={requests.notice} columns={size.columns} /> : null}
         <Box flexDirection="column" height={body.rows} overflow="hidden">
-          <BodySizeContext.Provider value={body}>
-            {stack.map((route, i) => {
-              const top = i === stack.length - 1;
-              return (
-                <ScreenContext.Provider key={i} value={top}>
-                  <Box display={top && !help ? 'flex' : 'none'} flexDirection="column">
-                    <Screen route={route} />
-                  </Box>
-                </ScreenContext.Provider>
-              );
-            })}
-          </BodySizeContext.Provider>
-          {help ? <HelpScreen hints={help} onClose={() => setHelp(null)} /> : null}
+          <Box flexDirection="column" height={body.rows - requests.promptRows} overflow="hidden" flexShrink={0}>
+            <BodySizeContext.Provider value={body}>
+              {stack.map((route, i) => {
+                const top = i === stack.length - 1;
+                return (
+                  <ScreenContext.Provider key={i} value={top}>
+                    <Box display={top && !help ? 'flex' : 'none'} flexDirection="column" flexShrink={0}>
+                      <Screen route={route} />
+                    </Box>
+                  </ScreenContext.Provider>
+                );
+              })}
+            </BodySizeContext.Provider>
+            {help ? <HelpScreen hints={help} onClose={() => setHelp(null)} /> : null}
+          </Box>
+          {requests.promptRows ? (
+            <BodySizeContext.Provider value={{ columns: size.columns, rows: requests.promptRows }}>
+              <RequestOverlay />
+            </BodySizeContext.Provider>
+          ) : null}
         </Box>
         <Footer />
       </Box>

@@ -12,6 +12,7 @@ const WHERE: Record<Binding['scope'], string> = {
   global: 'everywhere', list: 'any list', dashboard: 'server list', server: 'a server', tools: 'Tools tab',
   resources: 'Resources tab', prompts: 'Prompts tab', log: 'Log tab', form: 'a form', confirm: 'a question',
   running: 'a running call', result: 'a result', pager: 'long text', filter: 'typing a filter or search', help: 'the help',
+  elicit: 'a server\'s form or page', sample: 'a sampling request', urlRequired: 'a call that needs a page visited (-32042)',
 };
 
 /** The README's keys table, from the same table the footer and the help read. */

@@ -4,8 +4,10 @@ import { ToolCallError, type CallErrorKind } from '../../core/mcp/call.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
-import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { ADHOC_NAME, connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { withAnswers } from '../elicit/options.js';
+import { offerPages } from '../elicit/pages.js';
 
 interface CallOptions extends TargetOptions {
   args?: string;
@@ -20,10 +22,12 @@ const EXIT_FOR: Record<CallErrorKind, number> = {
   cancelled: Exit.interrupted,
   timeout: Exit.protocol,
   protocol: Exit.protocol,
+  // Like a sign-in: the person must do something in a browser before the call can work.
+  'url-elicitation-required': Exit.needsAuth,
 };
 
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...'))
+  withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...')))
     .option('--args <json>', 'arguments as a JSON object (key=value pairs override it)')
     .option('--json', 'print the raw result, duration and output-schema check as JSON')
     .option('--timeout <seconds>', 'give up after this long without progress')
@@ -57,8 +61,11 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
+          // A question the options could not answer failed on the server's side: say it was the input.
+          if (deck.requests.getSnapshot().notices.some((n) => n.kind === 'failed')) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;
         } catch (error) {
+          if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') await offerPages(error, options, adhoc ? ADHOC_NAME : server!);
           if (error instanceof ToolCallError) throw new UserError(error.message, EXIT_FOR[error.kind]);
           throw error;
         } finally {

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { answerSettings, cliPolicy, withAnswers } from '../elicit/options.js';
 import { Exit } from '../exit-codes.js';
 import { printStatus } from './status.js';
 
 /** `mcpdeck` alone: the TUI on a terminal; the status table when piped. */
 export function registerUi(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withTarget(program.command('ui', { isDefault: true }).description('open the interactive deck (the default on a terminal)'))
+  withAnswers(withTarget(program.command('ui', { isDefault: true }).description('open the interactive deck (the default on a terminal)')))
     .option('--json', 'print the status as JSON instead (as `mcpdeck status --json`)')
     .action((options: TargetOptions & { json?: boolean }) =>
       run(async () => {
@@ -16,6 +17,8 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
             await deck.connectAll();
             return printStatus(deck, Boolean(options.json));
           }
+          // The TUI asks the person itself; only explicit options (decline, --answers, ...) answer for them.
+          deck.requests.setPolicy(cliPolicy(answerSettings(options, inv.cwd), true));
           const { runTui } = await import('../../ui/run.js');
           await runTui(deck);
           return Exit.ok;

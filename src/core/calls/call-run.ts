@@ -1,6 +1,7 @@
 import type { Deck } from '../deck.js';
 import { ToolCallError, type CallErrorKind, type CallOutcome } from '../mcp/call.js';
 import { createStore, type Store } from '../store.js';
+import type { UrlElicitationNeeded } from '../elicitation/types.js';
 
 export interface CallProgress {
   progress: number;
@@ -15,7 +16,7 @@ export interface CallState {
   endedAt?: number;
   progress?: CallProgress;
   outcome?: CallOutcome;
-  error?: { kind: CallErrorKind; message: string; details: string[] };
+  error?: { kind: CallErrorKind; message: string; details: string[]; elicitations?: UrlElicitationNeeded[] };
 }
 
 /** One tool call in flight, as a store a screen can draw; `cancel()` tells the server. */
@@ -49,7 +50,8 @@ export function startCall(
     store.update((s) => (s.phase === 'running' ? { ...s, ...next, endedAt: now() } : s));
   const fail = (error: unknown) => {
     const e = error instanceof ToolCallError ? error : new ToolCallError('protocol', (error as Error)?.message ?? String(error));
-    settle({ phase: 'failed', error: { kind: e.kind, message: e.message, details: e.details } });
+    const elicitations = e.elicitations.length ? { elicitations: e.elicitations } : {};
+    settle({ phase: 'failed', error: { kind: e.kind, message: e.message, details: e.details, ...elicitations } });
   };
   const settled = (async () => {
     try {

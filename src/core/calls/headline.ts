@@ -12,6 +12,7 @@ const ERROR_TITLE: Record<CallErrorKind, string> = {
   cancelled: '⊘ cancelled',
   timeout: '✗ protocol error: timed out',
   protocol: '✗ protocol error',
+  'url-elicitation-required': '✗ the server needs a page visited first (then call again)',
 };
 
 /** The one line over a finished call: how it ended and how long it took. */

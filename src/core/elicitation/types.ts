@@ -53,6 +53,8 @@ export interface Notice {
   server: string;
   text: string;
   at: number;
+  /** What happened: withdrawn by the server (or its connection closed), a page done, or a policy that could not answer. */
+  kind?: 'withdrawn' | 'completed' | 'failed';
 }
 
 /** A URL elicitation the person was sent to, until the server says it is complete. */
@@ -72,6 +74,18 @@ export interface RequestsSnapshot {
 
 /**
  * Answers requests without a person (the CLI's --on-elicit / --on-sample); returning
- * undefined leaves the request in the queue for a person (the TUI).
+ * undefined leaves the request in the queue for a person (the TUI). Throwing fails the
+ * request: the server gets the error. `signal` aborts when the server withdraws it.
  */
-export type RequestPolicy = (request: PendingRequest) => Promise<ElicitAnswer | SampleAnswer | undefined> | ElicitAnswer | SampleAnswer | undefined;
+export type RequestPolicy = (
+  request: PendingRequest,
+  signal: AbortSignal,
+) => Promise<ElicitAnswer | SampleAnswer | undefined> | ElicitAnswer | SampleAnswer | undefined;
+
+/** A page a tool call needs visited first (a -32042 error carries these); nothing opens it but the person. */
+export interface UrlElicitationNeeded {
+  elicitationId: string;
+  message: string;
+  url: string;
+  domain: string;
+}

@@ -1,14 +1,26 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { validate } from '../schema/validator.js';
+import type { UrlElicitationNeeded } from '../elicitation/types.js';
+import { parseUrlElicitations } from '../elicitation/url.js';
 
 export const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
+/** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
+const NO_SDK_TIMEOUT = 2 ** 31 - 1;
+
+/** Something that makes a call wait without a deadline: a request of its server waiting for the person. */
+export interface CallHold {
+  held(): boolean;
+  subscribe(listener: () => void): () => void;
+}
 
 export interface CallOptions {
   signal?: AbortSignal;
   onProgress?: (progress: Progress) => void;
   /** Ms without any progress before the call is given up; resets on progress. */
   timeout?: number;
+  /** While this holds, the timeout does not run; it starts afresh when the hold ends. */
+  hold?: CallHold;
 }
 
 export interface CallOutcome {
@@ -21,13 +33,15 @@ export interface CallOutcome {
   output?: { valid: boolean; errors: string[] };
 }
 
-export type CallErrorKind = 'bad-arguments' | 'unknown-tool' | 'not-connected' | 'cancelled' | 'timeout' | 'protocol';
+export type CallErrorKind = 'bad-arguments' | 'unknown-tool' | 'not-connected' | 'cancelled' | 'timeout' | 'protocol' | 'url-elicitation-required';
 
 export class ToolCallError extends Error {
   constructor(
     readonly kind: CallErrorKind,
     message: string,
     readonly details: string[] = [],
+    /** For 'url-elicitation-required' (-32042): the pages to visit before calling again. */
+    readonly elicitations: UrlElicitationNeeded[] = [],
   ) {
     super(message);
   }
@@ -42,17 +56,32 @@ export function checkArguments(tool: Tool, args: Record<string, unknown>): void 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
   checkArguments(tool, args);
   const started = performance.now();
+  const abort = new AbortController();
+  const onAbort = () => abort.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) onAbort();
+  const timeout = options.timeout ?? DEFAULT_CALL_TIMEOUT;
+  let expired: ToolCallError | undefined;
+  const timer = new IdleTimer(timeout, options.hold, () => {
+    expired = new ToolCallError('timeout', `the call timed out: no result or progress for ${formatSeconds(timeout)}`);
+    abort.abort(expired.message);
+  });
   let result: CallToolResult;
   try {
     // client.callTool would throw the result away on an outputSchema mismatch: ask raw.
     result = (await client.request({ method: 'tools/call', params: { name: tool.name, arguments: args } }, CallToolResultSchema, {
-      signal: options.signal,
-      onprogress: options.onProgress,
-      timeout: options.timeout ?? DEFAULT_CALL_TIMEOUT,
-      resetTimeoutOnProgress: true,
+      signal: abort.signal,
+      onprogress: (progress) => {
+        timer.touch();
+        options.onProgress?.(progress);
+      },
+      timeout: NO_SDK_TIMEOUT,
     })) as CallToolResult;
   } catch (error) {
-    throw asCallError(error, options.signal);
+    throw expired ?? asCallError(error, options.signal);
+  } finally {
+    timer.stop();
+    options.signal?.removeEventListener('abort', onAbort);
   }
   const durationMs = performance.now() - started;
   const isError = result.isError === true;
@@ -72,7 +101,70 @@ function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
   if (error instanceof McpError) {
     if (error.code === ErrorCode.RequestTimeout) return new ToolCallError('timeout', `the call timed out: ${error.message}`);
     if (error.code === ErrorCode.ConnectionClosed) return new ToolCallError('not-connected', 'the connection closed during the call');
+    if (error.code === ErrorCode.UrlElicitationRequired) {
+      const pages = parseUrlElicitations(error.data);
+      const details = pages.map((p) => `${p.message ? `${p.message} ` : ''}${p.url} (${p.domain})`);
+      // The SDK prefixes "MCP error -32042:" on each side: once is enough.
+      const said = error.message.replace(/^(MCP error -?\d+: )+/, '');
+      return new ToolCallError('url-elicitation-required', `the server needs a page visited first, then call again: ${said}`, details, pages);
+    }
     return new ToolCallError('protocol', `the server refused the call: ${error.message}`);
   }
   return new ToolCallError('protocol', (error as Error).message ?? String(error));
+}
+
+/**
+ * The call's deadline: `ms` without progress, paused while `hold` holds (a person is
+ * answering the server's question), restarted in full when it ends. The SDK's timer
+ * cannot pause, so the SDK gets none and this one aborts the request instead.
+ */
+export class IdleTimer {
+  private timer?: NodeJS.Timeout;
+  private readonly unsubscribe?: () => void;
+  private stopped = false;
+
+  constructor(
+    private readonly ms: number,
+    private readonly hold: CallHold | undefined,
+    private readonly onExpire: () => void,
+  ) {
+    let held = hold?.held() ?? false;
+    this.unsubscribe = hold?.subscribe(() => {
+      const now = hold.held();
+      if (now === held) return;
+      held = now;
+      if (held) this.clear();
+      else this.arm();
+    });
+    if (!held) this.arm();
+  }
+
+  /** Progress came: the full period starts again (unless held). */
+  touch(): void {
+    if (this.timer) this.arm();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.clear();
+    this.unsubscribe?.();
+  }
+
+  private arm(): void {
+    this.clear();
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!this.hold?.held()) this.onExpire();
+    }, Math.min(this.ms, NO_SDK_TIMEOUT));
+  }
+
+  private clear(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }

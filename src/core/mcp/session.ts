@@ -4,11 +4,17 @@ import { ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextpr
 import type { ServerConfig } from '../config/types.js';
 import { VERSION } from '../../util/version.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
+import { installServerRequests, type ServerRequests } from './server-requests.js';
 import { StdioTransport } from './stdio-transport.js';
 import { TappedTransport, type TrafficEntry } from './tap.js';
 import { buildTransport, type TransportHooks } from './transports.js';
 
-export const CLIENT_CAPABILITIES: ClientCapabilities = { roots: { listChanged: true } };
+// `elicitation.form.applyDefaults`, not the older `elicitation.applyDefaults`, which the SDK ignores.
+export const CLIENT_CAPABILITIES: ClientCapabilities = {
+  roots: { listChanged: true },
+  elicitation: { form: { applyDefaults: true }, url: {} },
+  sampling: {},
+};
 
 export interface SessionOptions extends TransportHooks {
   config: ServerConfig;
@@ -17,6 +23,8 @@ export interface SessionOptions extends TransportHooks {
   onTraffic: (entry: TrafficEntry) => void;
   /** Read at failure time: what the server said on stderr and stdout so far. */
   failureContext: () => Pick<FailureContext, 'stderrTail' | 'stdoutNoise'>;
+  /** Where elicitation and sampling requests go; without it the capabilities are not declared. */
+  requests?: ServerRequests;
 }
 
 /** One live connection to one server. A closed session is never reused. */
@@ -55,10 +63,12 @@ export class Session {
     const { config } = options;
     const built = await buildTransport(config, options, useSse);
     const transport = new TappedTransport(built.transport, options.onTraffic);
-    const client = new Client({ name: 'mcpdeck', version: VERSION }, { capabilities: CLIENT_CAPABILITIES });
+    const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
+    const client = new Client({ name: 'mcpdeck', version: VERSION }, { capabilities: options.requests ? CLIENT_CAPABILITIES : basic });
     client.setRequestHandler(ListRootsRequestSchema, () => ({
       roots: options.roots.map((path) => ({ uri: pathToFileURL(path).href, name: path })),
     }));
+    if (options.requests) installServerRequests(client, options.requests);
     const session = new Session(client, transport, built.dispose);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;

@@ -8,8 +8,9 @@ import type { ServerDefinition } from '../config/types.js';
 import { redactEntry } from '../config/redact.js';
 import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import { ConnectError } from '../mcp/errors.js';
+import type { RequestQueue } from '../elicitation/queue.js';
 import { listPrompts, listResources, listResourceTemplates, listTools } from '../mcp/list.js';
-import { Session } from '../mcp/session.js';
+import { Session, type SessionOptions } from '../mcp/session.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import { filterTools } from './tools.js';
 import { appendBounded, logEntry, MAX_LOG_ENTRIES, type LogEntry } from './log-messages.js';
@@ -28,6 +29,8 @@ export interface ConnectionContext {
   patch: (name: string, change: Partial<ServerState>) => void;
   onTraffic?: (name: string, entry: TrafficEntry) => void;
   defaultCallTimeout?: number;
+  /** What servers ask of the person; a call waits without a deadline while its server's request is pending. */
+  requests?: RequestQueue;
 }
 
 /** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
@@ -86,6 +89,7 @@ export class ServerConnection {
         onStdoutNoise: (line) => this.stdoutNoise.push(`${line}\n`),
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
         failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
+        requests: this.serverRequests(),
       });
     } catch (error) {
       if (attempt !== this.attempt) return;
@@ -176,15 +180,29 @@ export class ServerConnection {
       throw new ToolCallError('unknown-tool', `${this.name} has no tool "${toolName}"${hidden}`);
     }
     const timeout = options.timeout ?? this.definition.config?.requestTimeout ?? this.ctx.defaultCallTimeout;
+    const requests = this.ctx.requests;
+    const hold = requests && { held: () => requests.hasPending(this.name), subscribe: requests.subscribe };
     try {
-      return await callTool(session.client, tool, args, { ...options, timeout });
+      return await callTool(session.client, tool, args, { hold, ...options, timeout });
     } catch (error) {
+      // Watched from now on, so the server's completion notification marks them done.
+      if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
       // The SDK says only "connection closed"; say why it closed.
       if (error instanceof ToolCallError && error.kind === 'not-connected' && this.closeReason) {
         throw new ToolCallError('not-connected', `${error.message}: ${this.closeReason}`);
       }
       throw error;
     }
+  }
+
+  private serverRequests(): SessionOptions['requests'] {
+    const requests = this.ctx.requests;
+    if (!requests) return undefined;
+    return {
+      elicit: (input, signal) => requests.elicit(this.name, input, signal),
+      sample: (params, signal) => requests.sample(this.name, params, signal),
+      completed: (elicitationId) => requests.complete(this.name, elicitationId),
+    };
   }
 
   /** Runs a request on the live session; fails with the reason when there is none. */

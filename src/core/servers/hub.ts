@@ -7,6 +7,7 @@ import type { TrafficEntry } from '../mcp/tap.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServerConnection, type ListKind } from './connection.js';
+import { RequestQueue } from '../elicitation/queue.js';
 import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
 
 export interface HubEvents extends Record<string, unknown> {
@@ -20,6 +21,8 @@ export interface HubOptions {
   only?: string[];
   defaultCallTimeout?: number;
   lists?: ListKind[];
+  /** Where servers' elicitation and sampling requests queue (a fresh queue when absent). */
+  requests?: RequestQueue;
 }
 
 export interface SetServersResult {
@@ -37,8 +40,11 @@ export class ServerHub {
   private readonly store = createStore<DeckSnapshot>({ servers: [] });
   readonly subscribe: Store<DeckSnapshot>['subscribe'] = this.store.subscribe;
   readonly getSnapshot: Store<DeckSnapshot>['getSnapshot'] = this.store.getSnapshot;
+  readonly requests: RequestQueue;
 
-  constructor(private readonly options: HubOptions) {}
+  constructor(private readonly options: HubOptions) {
+    this.requests = options.requests ?? new RequestQueue();
+  }
 
   get(name: string): ServerState | undefined {
     return this.getSnapshot().servers.find((s) => s.name === name);
@@ -59,6 +65,7 @@ export class ServerHub {
           roots: this.options.roots,
           defaultCallTimeout: this.options.defaultCallTimeout,
           lists: this.options.lists,
+          requests: this.requests,
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
         });

@@ -4,7 +4,8 @@
  */
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
-  | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help';
+  | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
+  | 'elicit' | 'sample' | 'urlRequired';
 
 export interface Binding {
   scope: Scope;
@@ -74,6 +75,19 @@ export const BINDINGS = [
   { scope: 'result', command: 'again', keys: ['a'], hint: 'call again', description: 'Back to the form to call again' },
   { scope: 'result', command: 'openLink', keys: ['o'], hint: 'read link', description: 'Read a resource link of the result (with several, pick one)' },
   { scope: 'result', command: 'readLink', keys: ['enter'], hint: 'read', description: 'Read the selected resource link' },
+
+  { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
+  { scope: 'elicit', command: 'copyUrl', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },
+  { scope: 'elicit', command: 'acceptUrl', keys: ['enter'], hint: 'accept', description: 'Accept without opening: you open the URL yourself' },
+  { scope: 'elicit', command: 'declineRequest', keys: ['ctrl+x'], hint: 'decline', description: 'Decline: tell the server no' },
+  { scope: 'elicit', command: 'cancelRequest', keys: ['esc'], hint: 'cancel', description: 'Cancel: dismiss the request without a yes or a no' },
+  { scope: 'sample', command: 'sendReply', keys: ['ctrl+s'], hint: 'send reply', description: 'Send the reply as the model\'s message' },
+  { scope: 'sample', command: 'declineSample', keys: ['ctrl+x', 'esc'], label: 'ctrl+x/esc', hint: 'decline', description: 'Decline the sampling request' },
+  { scope: 'sample', command: 'scrollUp', keys: ['pageup'], label: 'PgUp/PgDn', hint: 'scroll', description: 'Scroll the messages up' },
+  { scope: 'sample', command: 'scrollDown', keys: ['pagedown'], label: 'PgDn', description: 'Scroll the messages down' },
+  { scope: 'urlRequired', command: 'retryCall', keys: ['r'], hint: 'retry', description: 'Call again with the same arguments (after visiting the page)' },
+  { scope: 'urlRequired', command: 'openRequired', keys: ['o'], hint: 'open in browser', description: 'Open the page the server asks for in your browser' },
+  { scope: 'urlRequired', command: 'copyRequired', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },
 
   { scope: 'pager', command: 'search', keys: ['/'], hint: 'search', description: 'Search the text' },
   { scope: 'pager', command: 'nextMatch', keys: ['n'], label: 'n/N', hint: 'next/prev match', description: 'Next match' },

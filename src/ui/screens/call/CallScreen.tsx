@@ -57,7 +57,7 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
       ) : phase.name === 'confirm' ? (
         <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args)} onNo={() => backToForm(phase.args)} />
       ) : (
-        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} />
+        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} onRetry={() => send(phase.run.args)} />
       )}
     </Box>
   );

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { CallRun, CallState } from '../../../core/calls/call-run.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useKeys } from '../../hooks/useKeys.js';
+import { useRequests } from '../../hooks/useRequests.js';
 import { useTick } from '../../hooks/useTick.js';
 import { ProgressBar } from '../../components/ProgressBar.js';
 
@@ -11,13 +12,15 @@ const SPIN = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '�
 export function RunningView({ run, state, width }: { run: CallRun; state: CallState; width: number }) {
   const tick = useTick(100);
   useKeys(['running'], { cancel: run.cancel });
+  // The server asked the person something: the call waits on them, not on the server.
+  const asking = useRequests().pending.some((r) => r.server === run.server);
   const elapsed = ((Date.now() - state.startedAt) / 1000).toFixed(1);
   const { progress } = state;
   const spinner = SPIN[tick % SPIN.length]!;
   const count = progress ? `${progress.progress}${progress.total ? `/${progress.total}` : ''}` : '';
   return (
     <Box flexDirection="column" marginTop={1}>
-      <Text>{`${spinner} calling ${sanitizeLine(run.tool)} · ${elapsed} s`}</Text>
+      <Text wrap="truncate-end">{`${spinner} calling ${sanitizeLine(run.tool)} · ${asking ? 'waiting for your answer · ' : ''}${elapsed} s`}</Text>
       <Box>
         {progress?.total ? <ProgressBar value={progress.progress} total={progress.total} width={Math.min(40, Math.max(10, width - 30))} /> : <Text>{progress ? `${spinner} ` : ''}</Text>}
         <Text>{progress ? ` ${count}` : 'no progress reported yet'}</Text>

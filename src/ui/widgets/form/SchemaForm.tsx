@@ -14,6 +14,8 @@ interface Props {
   width: number;
   height: number;
   active?: boolean;
+  /** Above the default when the form sits in a modal that takes every other key. */
+  priority?: number;
   onSubmit: (args: Record<string, unknown>) => void;
   onChange?: (args: Record<string, unknown>) => void;
 }
@@ -23,12 +25,12 @@ interface Props {
  * focused at a time, with a raw JSON mode for what the form cannot express. Esc is
  * left to the screen around it.
  */
-export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, onSubmit, onChange }: Props) {
+export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, priority, onSubmit, onChange }: Props) {
   const model = useMemo(() => buildForm(schema), [schema]);
   const reason = model.unsupported.join('; ') || undefined;
   const form = useFormState(model, initial, onChange);
   const json = useRawJson(model.schema, reason ? pretty(initial ?? {}) : '', onChange);
-  const raw = useFormKeys({ form, json, reason, active, onSubmit });
+  const raw = useFormKeys({ form, json, reason, active, priority, onSubmit });
   if (raw) return <RawJsonView raw={json} reason={reason} submitLabel={submitLabel} width={width} height={height} />;
   return <FormView model={model} form={form} submitLabel={submitLabel} width={width} height={height} />;
 }

@@ -13,6 +13,7 @@ interface Options {
   /** Why only raw JSON works, when it is so. */
   reason?: string;
   active: boolean;
+  priority?: number;
   onSubmit: (args: Record<string, unknown>) => void;
 }
 
@@ -32,7 +33,7 @@ const isLetter = (input: string, key: Key) => !key.ctrl && !key.meta && input !=
  * so whether a field-specific key applies is decided from the state now: the
  * handlers are getters, read when a key arrives (and when the footer is drawn).
  */
-export function useFormKeys({ form, json, reason, active, onSubmit }: Options): boolean {
+export function useFormKeys({ form, json, reason, active, priority = PRIORITY.text, onSubmit }: Options): boolean {
   const [raw, setRawState] = useState(Boolean(reason));
   const rawNow = useRef(raw);
   const setRaw = (on: boolean) => {
@@ -68,6 +69,6 @@ export function useFormKeys({ form, json, reason, active, onSubmit }: Options): 
     get removeItem() { return when((s) => s?.field.kind === 'list' && s.item !== undefined, form.removeItem); },
   };
   const onText = (input: string, key: Key) => (rawNow.current ? json.onText(input, key) : form.typeText(input, key) || isLetter(input, key));
-  useKeys(['form'], handlers, { priority: PRIORITY.text, active, onText });
+  useKeys(['form'], handlers, { priority, active, onText });
   return raw;
 }

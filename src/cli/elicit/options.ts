@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import open from 'open';
+import type { RequestPolicy } from '../../core/elicitation/types.js';
+import { isRecord } from '../../util/is-record.js';
+import { UserError } from '../exit-codes.js';
+import { answerPolicy, type AnswerSettings, type OnElicit, type OnSample } from './policy.js';
+import { LinePrompter } from './terminal.js';
+
+/** The answering options as commander parses them. */
+export interface AnswerOptions {
+  onElicit?: OnElicit;
+  answers?: string;
+  onSample?: OnSample;
+  sampleReply?: string;
+}
+
+/** How the command answers what servers ask (elicitation forms and links, sampling). */
+export function withAnswers(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--on-elicit <mode>', "answer servers' forms and links: ask at the terminal (fails without one), accept-defaults, decline or cancel")
+        .choices(['ask', 'accept-defaults', 'decline', 'cancel']),
+    )
+    .option('--answers <file.json>', 'answer form fields by name from a JSON object; fields it leaves out take their default')
+    .addOption(new Option('--on-sample <mode>', 'answer sampling requests: ask (write the reply at the terminal) or decline').choices(['ask', 'decline']))
+    .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply");
+}
+
+/** Reads and checks the options once, before anything connects: a bad file is bad input. */
+export function answerSettings(options: AnswerOptions, cwd: string): AnswerSettings {
+  if (options.sampleReply !== undefined && options.onSample === 'decline') {
+    throw new UserError('--sample-reply answers sampling requests; it cannot go with --on-sample decline');
+  }
+  const settings: AnswerSettings = { onElicit: options.onElicit ?? 'ask', onSample: options.onSample ?? 'ask' };
+  if (options.answers !== undefined) {
+    const values = readJson(resolve(cwd, options.answers), '--answers');
+    if (!isRecord(values)) throw new UserError(`--answers ${options.answers}: must be a JSON object of field names and values`);
+    settings.answers = { file: options.answers, values };
+  }
+  // One trailing newline is the file's, not the reply's.
+  if (options.sampleReply !== undefined) settings.sampleReply = readText(resolve(cwd, options.sampleReply), '--sample-reply').replace(/\r?\n$/, '');
+  return settings;
+}
+
+/** The policy of a headless command; `interactive` leaves "ask" to the TUI's queue and prints nothing. */
+export function cliPolicy(settings: AnswerSettings, interactive = false): RequestPolicy {
+  return answerPolicy(settings, {
+    interactive,
+    prompter: !interactive && process.stdin.isTTY ? new LinePrompter(process.stdin, process.stderr) : undefined,
+    say: interactive ? () => undefined : (text) => process.stderr.write(`${text}\n`),
+    openUrl: openInBrowser,
+  });
+}
+
+/** The system browser, for http(s) only: a server chose the URL. */
+export async function openInBrowser(url: string): Promise<void> {
+  const { protocol } = new URL(url);
+  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`will not open a ${protocol} URL`);
+  (await open(url)).unref();
+}
+
+function readText(path: string, option: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UserError(`${option}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function readJson(path: string, option: string): unknown {
+  const text = readText(path, option);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`${option} ${path}: not valid JSON: ${(error as Error).message}`);
+  }
+}

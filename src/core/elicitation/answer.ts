@@ -1,0 +1,44 @@
+import { checkContent } from './content.js';
+import type { ElicitAnswer, PendingRequest, SampleAnswer } from './types.js';
+
+export type CheckedAnswer =
+  | { ok: true; answer: ElicitAnswer | SampleAnswer }
+  | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+/**
+ * Whether an answer may be sent for this request, and exactly what goes out: a form's
+ * content with its defaults, a URL acceptance without content, a sampling reply with text.
+ */
+export function checkAnswer(request: PendingRequest, answer: ElicitAnswer | SampleAnswer): CheckedAnswer {
+  if (request.kind === 'sample') {
+    if (answer.action === 'decline') return { ok: true, answer };
+    if (answer.action !== 'reply') return { ok: false, message: 'a sampling request is answered with a reply or declined' };
+    if (!answer.text.trim()) return { ok: false, message: 'write the reply, or decline' };
+    return { ok: true, answer };
+  }
+  if (answer.action === 'decline' || answer.action === 'cancel') return { ok: true, answer: { action: answer.action } };
+  if (answer.action !== 'accept') return { ok: false, message: 'an elicitation is answered with accept, decline or cancel' };
+  // Accepting a URL elicitation means the person agreed to go there; it carries no content (nor is any sent).
+  if (request.kind === 'elicit-url') return { ok: true, answer: { action: 'accept', content: {} } };
+  const { content, fieldErrors } = checkContent(request.requestedSchema, answer.content ?? {});
+  const count = Object.keys(fieldErrors).length;
+  if (count) return { ok: false, message: `${count === 1 ? 'a field is' : `${count} fields are`} not valid; nothing was sent`, fieldErrors };
+  return { ok: true, answer: { action: 'accept', content } };
+}
+
+/** A few words for notices: which request this was. */
+export function describeRequest(request: PendingRequest): string {
+  switch (request.kind) {
+    case 'elicit-form':
+      return `the form "${clip(request.message)}" from ${request.server}`;
+    case 'elicit-url':
+      return `the link to ${request.domain} from ${request.server}`;
+    case 'sample':
+      return `the sampling request from ${request.server}`;
+  }
+}
+
+function clip(text: string, max = 48): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
