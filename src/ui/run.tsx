@@ -2,7 +2,7 @@ import { render } from 'ink';
 import type { Deck } from '../core/deck.js';
 import { createTheme } from './theme/theme.js';
 import { Root } from './Root.js';
-import { browserOpener } from './system/browser-opener.js';
+import { openInBrowser } from '../core/browser.js';
 
 const ALT_SCREEN_ON = '\x1b[?1049h';
 const ALT_SCREEN_OFF = '\x1b[?1049l';
@@ -13,7 +13,7 @@ export async function runTui(deck: Deck): Promise<void> {
   stdout.write(ALT_SCREEN_ON);
   const restore = () => stdout.write(ALT_SCREEN_OFF);
   process.once('exit', restore);
-  const app = render(<Root deck={deck} theme={createTheme(process.env)} opener={browserOpener} />, { exitOnCtrlC: false, patchConsole: true });
+  const app = render(<Root deck={deck} theme={createTheme(process.env)} opener={(url) => openInBrowser(url)} />, { exitOnCtrlC: false, patchConsole: true });
   void deck.connectAll();
   try {
     await app.waitUntilExit();

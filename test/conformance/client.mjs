@@ -26,6 +26,11 @@ const scenarios = {
     args: ['call', '--url', url, 'test_reconnection', '--json'],
     expect: 'Reconnection test completed successfully',
   },
+  // The tool asks for a form whose fields all have defaults (SEP-1034); accepting
+  // the defaults must send each default with its own type.
+  'elicitation-sep1034-client-defaults': {
+    args: ['call', '--url', url, 'test_client_elicitation_defaults', '--on-elicit', 'accept-defaults', '--json'],
+  },
 };
 
 const entry = scenarios[scenario];

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const SUITE = ['--yes', '-p', 'node@22', '-p', '@modelcontextprotocol/conformance@0.1.16', '--', 'conformance', 'client'];
-const SCENARIOS = ['initialize', 'tools_call', 'sse-retry'];
+const SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
 
 // The suite splits --command on spaces and runs it through a shell: quote for sh.
 const sh = (s) => `'${s.replaceAll("'", `'\\''`)}'`;

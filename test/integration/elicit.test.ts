@@ -204,3 +204,19 @@ describe('elicitation through the request queue', () => {
     expect(await call).toMatchObject({ kind: 'not-connected' });
   });
 });
+
+describe('the first request a server makes', () => {
+  it('closes when the server withdraws it (request id 0, which the SDK alone would ignore)', async () => {
+    const deck = await deckWith({ asks: { command: process.execPath, args: [ASKS] } });
+    try {
+      await deck.connectAll();
+      const call = deck.callTool('asks', 'give-up', { ms: 300 });
+      await nextPending(deck, 'elicit-form', 'asks');
+      const notice = await untilRequests(deck, (s) => !s.pending.length && s.notices.find((n) => n.kind === 'withdrawn'), 'the withdrawal of request 0');
+      expect(notice.text).toMatch(/the server cancelled it/);
+      expect(resultText(await call)).toMatch(/gave up/);
+    } finally {
+      await deck.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import open from 'open';
+import { openInBrowser } from '../../core/browser.js';
 import type { RequestPolicy } from '../../core/elicitation/types.js';
 import { isRecord } from '../../util/is-record.js';
 import { UserError } from '../exit-codes.js';
@@ -52,13 +52,6 @@ export function cliPolicy(settings: AnswerSettings, interactive = false): Reques
     say: interactive ? () => undefined : (text) => process.stderr.write(`${text}\n`),
     openUrl: openInBrowser,
   });
-}
-
-/** The system browser, for http(s) only: a server chose the URL. */
-export async function openInBrowser(url: string): Promise<void> {
-  const { protocol } = new URL(url);
-  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`will not open a ${protocol} URL`);
-  (await open(url)).unref();
 }
 
 function readText(path: string, option: string): string {

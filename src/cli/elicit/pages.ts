@@ -1,6 +1,7 @@
 import type { ToolCallError } from '../../core/mcp/call.js';
 import type { UrlElicitation } from '../../core/elicitation/types.js';
-import { type AnswerOptions, openInBrowser } from './options.js';
+import type { AnswerOptions } from './options.js';
+import { openInBrowser } from '../../core/browser.js';
 import { askUrl, describeUrl } from './other-prompts.js';
 import { LinePrompter, PromptEnded } from './terminal.js';
 

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
+  CancelledNotificationSchema,
   CreateMessageRequestSchema,
   ElicitationCompleteNotificationSchema,
   ElicitRequestURLParamsSchema,
@@ -55,6 +56,15 @@ export function installServerRequests(client: Client, requests: ServerRequests):
     return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
   });
   client.setNotificationHandler(ElicitationCompleteNotificationSchema, ({ params }) => requests.completed(params.elicitationId));
+  // The SDK drops notifications/cancelled for request id 0 (it tests the id for
+  // truthiness), and 0 is the first id a server uses: the first question it withdraws
+  // would stay on screen. This handler replaces the SDK's and aborts any id.
+  const handlers = (client as unknown as { _requestHandlerAbortControllers?: Map<unknown, AbortController> })._requestHandlerAbortControllers;
+  if (handlers) {
+    client.setNotificationHandler(CancelledNotificationSchema, ({ params }) => {
+      if (params.requestId !== undefined) handlers.get(params.requestId)?.abort(params.reason);
+    });
+  }
 }
 
 function parseElicit(params: Record<string, unknown>): ElicitInput {
