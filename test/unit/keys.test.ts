@@ -82,3 +82,20 @@ describe('the dispatcher', () => {
     expect(down).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('keys read together', () => {
+  it('keeps Tab and Backspace as keys between typed text, and newlines as text', () => {
+    const d = new Dispatcher();
+    const events: string[] = [];
+    d.add(layer({
+      scopes: ['form'], priority: 30,
+      handlers: () => ({ nextField: () => events.push('<tab>') }),
+      onText: (input, k) => (k.tab ? false : (events.push(k.delete ? '<bs>' : input), true)),
+    }));
+    d.dispatch('a@b.co\t\x7f5', key());
+    expect(events).toEqual(['a@b.co', '<tab>', '<bs>', '5']);
+    events.length = 0;
+    d.dispatch('line one\nline two', key());
+    expect(events).toEqual(['line one\nline two']);
+  });
+});

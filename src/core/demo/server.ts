@@ -1,21 +1,17 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { VERSION } from '../../util/version.js';
+import { registerAskingTools } from './asks.js';
+import { sleep } from './sleep.js';
 
 // A 16x16 teal tile, so the image result has something real to show.
 const TILE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR4nGOouHOJJMQAxCI9TUSiUQ2jGgZaA0kIABi3XwDVKHRSAAAAAElFTkSuQmCC';
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(new Error('cancelled'))), { once: true });
-  });
 
 /** The built-in demo: one tool for each thing a newcomer should see mcpdeck do. */
 export function createDemoServer(): McpServer {
   const server = new McpServer(
     { name: 'mcpdeck-demo', title: 'mcpdeck demo', version: VERSION },
-    { instructions: 'A demo server built into mcpdeck. Try each tool: annotations, progress, images, structured output, errors.' },
+    { instructions: 'A demo server built into mcpdeck. Try each tool: annotations, progress, images, structured output, errors, and a form and a page that the server asks you for.' },
   );
   const notes = new Map<string, string>();
 
@@ -100,5 +96,6 @@ export function createDemoServer(): McpServer {
     annotations: { readOnlyHint: true, openWorldHint: false },
   }, ({ reason }) => ({ isError: true, content: [{ type: 'text', text: reason }] }));
 
+  registerAskingTools(server);
   return server;
 }

@@ -24,6 +24,8 @@ export interface Hint {
   scope: Scope;
 }
 
+const EDIT_KEYS: Record<string, Partial<Key>> = { '\t': { tab: true }, '\x7f': { delete: true }, '\x08': { backspace: true } };
+
 const GENERAL: Partial<Record<Scope, number>> = { list: 1, server: 2, global: 3 };
 const rank = (scope: Scope) => GENERAL[scope] ?? 0;
 
@@ -59,6 +61,11 @@ export class Dispatcher {
    * arrive as one string: unless a text field takes it whole, each is its own press.
    */
   dispatch(input: string, key: Key): boolean {
+    // Tab and Backspace typed in the same read as other keys stay keys: "a@b.co", Tab,
+    // "5" must not become "a@b.co 5". Newlines stay text: a pasted line break must
+    // never act as Enter.
+    const parts = input.length > 1 && !key.ctrl && !key.meta ? input.split(/([\t\x7f\x08])/).filter(Boolean) : [];
+    if (parts.length > 1) return parts.map((part) => this.dispatch(part, EDIT_KEYS[part] ? { ...key, ...EDIT_KEYS[part] } : key)).some(Boolean);
     if (this.press(input, key)) return true;
     const chars = [...input];
     if (chars.length < 2 || key.ctrl || key.meta || !/^[\x20-\x7e]+$/.test(input)) return false;
