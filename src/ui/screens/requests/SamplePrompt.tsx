@@ -7,7 +7,7 @@ import { useTheme } from '../../theme/ThemeContext.js';
 import { AnswerLine } from './AnswerLine.js';
 import { Conversation, conversationRows } from './Conversation.js';
 import { RefusalLines, refusalLines } from './RefusalLines.js';
-import { ReplyView } from './ReplyView.js';
+import { LinesView } from '../../widgets/form/LinesView.js';
 import { modelLine } from './sample-lines.js';
 import { useReplyText } from './useReplyText.js';
 import { useRespond } from './useRespond.js';
@@ -52,7 +52,7 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
       <Text wrap="truncate-end"><Text dimColor>{'model'.padEnd(LABEL)}</Text>{sanitizeLine(modelLine(params))}</Text>
       <Conversation rows={rows} height={talkRows} fromEnd={Math.min(fromEnd, maxFromEnd)} />
       <Text bold color={theme.accent}>Your reply, as the assistant:</Text>
-      <ReplyView editor={reply.editor} width={width} height={replyRows} />
+      <LinesView editor={reply.editor} width={width} height={replyRows} placeholder="the assistant's reply; enter starts a new line" />
       <RefusalLines lines={errors} />
       <AnswerLine buttons={[{ label: 'Send', key: 'ctrl+s' }, { label: 'Decline', key: 'ctrl+x/esc' }]} />
     </Box>

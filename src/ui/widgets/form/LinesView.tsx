@@ -1,12 +1,23 @@
 import { useRef } from 'react';
 import { Box, Text } from 'ink';
-import type { LinesState } from '../../widgets/form/lines-edit.js';
-import { scrollTo } from '../../widgets/form/form-layout.js';
-import { visible } from '../../widgets/form/visible.js';
+import type { LinesState } from './lines-edit.js';
+import { scrollTo } from './form-layout.js';
+import { visible } from './visible.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 
-/** The reply being written, `height` rows scrolled to the cursor, the cursor shown. */
-export function ReplyView({ editor, width, height }: { editor: LinesState; width: number; height: number }) {
+interface Props {
+  editor: LinesState;
+  width: number;
+  height: number;
+  /** Shown after the cursor while there is no text. */
+  placeholder?: string;
+}
+
+/**
+ * Multi-line text being edited: `height` rows scrolled to the cursor, the cursor shown.
+ * Every line shifts together, so columns stay lined up while the cursor is far right.
+ */
+export function LinesView({ editor, width, height, placeholder }: Props) {
   const theme = useTheme();
   const { lines, row, col } = editor;
   const offsetRef = useRef(0);
@@ -28,7 +39,7 @@ export function ReplyView({ editor, width, height }: { editor: LinesState; width
             {chars.slice(0, c).join('')}
             <Text inverse>{chars[c] ?? ' '}</Text>
             {chars.slice(c + 1).join('')}
-            {empty ? <Text dimColor> the assistant's reply; enter starts a new line</Text> : null}
+            {empty && placeholder ? <Text dimColor>{` ${placeholder}`}</Text> : null}
           </Text>
         );
       })}
