@@ -4,9 +4,8 @@ import { sanitize } from '../util/sanitize.js';
 
 type Block = CallToolResult['content'][number];
 
-function bytes(base64: string): number {
-  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
-}
+// The decoded size, without decoding.
+const bytes = (base64: string) => Buffer.byteLength(base64, 'base64');
 
 function block(b: Block): string {
   switch (b.type) {

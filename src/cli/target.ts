@@ -50,13 +50,19 @@ export interface DeckScope {
   only?: string[];
   /** What to list after connecting; one-shot commands need only tools. */
   lists?: ListKind[];
+  /**
+   * The deck drives the TUI: it keeps the traffic log and the last arguments of each
+   * tool, and a person answers in the TUI what the options leave to "ask".
+   */
+  tui?: boolean;
 }
 
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
-export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists }: DeckScope = {}): DeckOptions {
+export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false }: DeckScope = {}): DeckOptions {
   const base: DeckOptions = {
     lists,
+    traffic: tui,
     cwd: inv.cwd,
     env: inv.env,
     configFiles: options.config,
@@ -76,14 +82,14 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     const def = normalizeEntry(ADHOC_NAME, { command, args }, { kind: 'adhoc', label: 'command line' }, inv.env);
     return { ...base, adhoc: [def] };
   }
-  return { ...base, userCatalog: options.strict ? undefined : openUserCatalog(inv.env), recentArgs: openRecentArgs(inv.env) };
+  return { ...base, userCatalog: options.strict ? undefined : openUserCatalog(inv.env), ...(tui && { recentArgs: openRecentArgs(inv.env) }) };
 }
 
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
 export async function openDeck(options: TargetOptions, inv: Invocation, scope: DeckScope = {}): Promise<Deck> {
   const answers = answerSettings(options, inv.cwd);
   const deck = await createDeck(deckOptions(options, inv, scope));
-  deck.requests.setPolicy(cliPolicy(answers));
+  deck.requests.setPolicy(cliPolicy(answers, scope.tui));
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
     if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }

@@ -23,6 +23,8 @@ export interface DeckOptions extends Omit<LoadOptions, 'userCatalog'> {
   defaultCallTimeout?: number;
   /** What to list after connecting (default: everything). One-shot commands need only tools. */
   lists?: ListKind[];
+  /** Keep the traffic log (default true); one-shot commands never show it, so they skip its cost. */
+  traffic?: boolean;
 }
 
 export function demoDefinition(): ServerDefinition {
@@ -37,7 +39,10 @@ export class Deck {
   readonly hub: ServerHub;
   readonly subscribe: ServerHub['subscribe'];
   readonly getSnapshot: ServerHub['getSnapshot'];
-  /** The last JSON-RPC messages of each server: its own store, so traffic never redraws the dashboard. */
+  /**
+   * The last JSON-RPC messages of each server: its own store, so traffic never redraws
+   * the dashboard. Stays empty for a deck made with `traffic: false`.
+   */
   readonly traffic = new TrafficLog();
   /** Problems found while reading the configuration. */
   configIssues: ConfigIssue[] = [];
@@ -56,7 +61,7 @@ export class Deck {
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
-    this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
+    if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
   }
 
   /** Reads every configuration source and lists the servers (none connected yet). */

@@ -26,11 +26,11 @@ export function App() {
   const size = useTerminalSize();
   const [stack, setStack] = useState<Route[]>([{ screen: 'dashboard' }]);
   const [help, setHelp] = useState<Hint[] | null>(null);
+  // Made once: screens that keep it never redraw for a push or a pop elsewhere.
   const nav = useMemo<Navigation>(() => ({
-    stack,
     push: (route) => setStack((s) => [...s, route]),
     pop: () => setStack((s) => (s.length > 1 ? s.slice(0, -1) : s)),
-  }), [stack]);
+  }), []);
   useKeys(['global'], {
     back: stack.length > 1 ? nav.pop : undefined,
     help: () => setHelp(dispatcher.live()),

@@ -34,6 +34,15 @@ describe('recent arguments', () => {
     expect(withoutSecrets('plain')).toBe('plain');
   });
 
+  it('reads the schema as the form does: a password behind a $ref or an "or null" is left out too', () => {
+    const schema = {
+      type: 'object',
+      $defs: { Secret: { type: 'string', format: 'password' } },
+      properties: { a: { $ref: '#/$defs/Secret' }, b: { anyOf: [{ type: 'string', format: 'password', writeOnly: true }, { type: 'null' }] }, c: { type: 'string' } },
+    };
+    expect(withoutSecrets({ a: 'x', b: 'y', c: 'z' }, schema)).toEqual({ c: 'z' });
+  });
+
   it('never throws: a broken file means no prefill, and remembering fails quietly', () => {
     const dir = freshDir();
     writeFileSync(join(dir, 'recent-args.json'), '{ not json');

@@ -86,3 +86,14 @@ describe('coerceArguments', () => {
     expect(() => coerce('=5')).toThrow(`"=5" is not key=value`);
   });
 });
+
+describe('coerceArguments reads the schema as the form does', () => {
+  it('follows $ref and a one-element allOf, and takes OpenAPI nullable', () => {
+    const refs = {
+      type: 'object',
+      $defs: { Level: { type: 'integer' } },
+      properties: { level: { $ref: '#/$defs/Level' }, floor: { allOf: [{ $ref: '#/$defs/Level' }], default: 1 }, ratio: { type: 'number', nullable: true } },
+    };
+    expect(coerceArguments(['level=2', 'floor=3', 'ratio=null'], refs)).toEqual({ level: 2, floor: 3, ratio: null });
+  });
+});

@@ -5,6 +5,7 @@ import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
 import { ADHOC_NAME, connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { isRecord } from '../../util/is-record.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { withAnswers } from '../elicit/options.js';
 import { offerPages } from '../elicit/pages.js';
@@ -84,8 +85,8 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
   } catch (error) {
     throw new UserError(`--args is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UserError('--args must be a JSON object, like \'{"key": "value"}\'');
-  return value as Record<string, unknown>;
+  if (!isRecord(value)) throw new UserError('--args must be a JSON object, like \'{"key": "value"}\'');
+  return value;
 }
 
 function coerce(pairs: string[], schema: object | undefined): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
-import { answerSettings, cliPolicy, withAnswers } from '../elicit/options.js';
+import { withAnswers } from '../elicit/options.js';
 import { Exit } from '../exit-codes.js';
 import { printStatus } from './status.js';
 
@@ -10,15 +10,14 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
     .option('--json', 'print the status as JSON instead (as `mcpdeck status --json`)')
     .action((options: TargetOptions & { json?: boolean }) =>
       run(async () => {
-        const deck = await openDeck(options, inv);
+        const tui = !options.json && Boolean(process.stdout.isTTY && process.stdin.isTTY);
+        const deck = await openDeck(options, inv, { tui });
         try {
-          if (options.json || !process.stdout.isTTY || !process.stdin.isTTY) {
+          if (!tui) {
             if (!options.json) process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
             await deck.connectAll();
             return printStatus(deck, Boolean(options.json));
           }
-          // The TUI asks the person itself; only explicit options (decline, --answers, ...) answer for them.
-          deck.requests.setPolicy(cliPolicy(answerSettings(options, inv.cwd), true));
           const { runTui } = await import('../../ui/run.js');
           await runTui(deck);
           return Exit.ok;

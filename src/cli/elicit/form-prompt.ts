@@ -2,6 +2,7 @@ import { checkContent } from '../../core/elicitation/content.js';
 import type { ElicitAnswer, FormElicitation } from '../../core/elicitation/types.js';
 import { buildForm, initialValues, toArguments, type Field, type FormValues, type Option } from '../../core/schema/form.js';
 import { same } from '../../core/schema/form-values.js';
+import { isRecord } from '../../util/is-record.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import type { Ask } from './terminal.js';
 
@@ -142,12 +143,12 @@ async function askJson(ask: Ask, say: Say, request: FormElicitation): Promise<El
       say(`  ✗ not JSON: ${(error as Error).message}`);
       continue;
     }
-    if (typeof content !== 'object' || content === null || Array.isArray(content)) {
+    if (!isRecord(content)) {
       say('  ✗ the answer must be a JSON object');
       continue;
     }
-    const { fieldErrors } = checkContent(request.requestedSchema, content as Record<string, unknown>);
-    if (!Object.keys(fieldErrors).length) return { action: 'accept', content: content as Record<string, unknown> };
+    const { fieldErrors } = checkContent(request.requestedSchema, content);
+    if (!Object.keys(fieldErrors).length) return { action: 'accept', content };
     for (const [key, message] of Object.entries(fieldErrors)) say(`  ✗ ${sanitizeLine(key || 'the answer')}: ${sanitizeLine(message)}`);
   }
 }

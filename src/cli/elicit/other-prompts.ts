@@ -4,8 +4,10 @@ import type { Ask } from './terminal.js';
 
 type Say = (text: string) => void;
 
+type Page = Pick<UrlElicitation, 'server' | 'message' | 'url' | 'domain'>;
+
 /** The page, in full, and where it leads; printed whether or not anyone is asked. */
-export function describeUrl(request: Pick<UrlElicitation, 'server' | 'message' | 'url' | 'domain'>): string {
+export function describeUrl(request: Page): string {
   return [
     `${sanitizeLine(request.server)} asks you to open a page: ${sanitizeLine(request.message)}`,
     `  URL:    ${sanitizeLine(request.url)}`,
@@ -14,7 +16,7 @@ export function describeUrl(request: Pick<UrlElicitation, 'server' | 'message' |
 }
 
 /** Opens the page only on an explicit yes. */
-export async function askUrl(ask: Ask, say: Say, request: UrlElicitation, open: (url: string) => Promise<void>): Promise<ElicitAnswer> {
+export async function askUrl(ask: Ask, say: Say, request: Page, open: (url: string) => Promise<void>): Promise<ElicitAnswer> {
   say(`\n${describeUrl(request)}`);
   const yes = /^(y|yes)$/i.test((await ask(`Open ${sanitizeLine(request.domain)} in your browser? [y/N]: `)).trim());
   if (!yes) return { action: 'decline' };
@@ -29,7 +31,7 @@ export async function askUrl(ask: Ask, say: Say, request: UrlElicitation, open: 
 }
 
 /** What the server wants a model to answer, as a person reads it. */
-export function describeSampling(request: SamplingRequest): string {
+function describeSampling(request: SamplingRequest): string {
   const p = request.params;
   const lines = [`${sanitizeLine(request.server)} asks for a model reply (sampling):`];
   if (p.systemPrompt) lines.push(`  system: ${sanitizeLine(p.systemPrompt)}`);

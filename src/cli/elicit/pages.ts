@@ -1,5 +1,4 @@
 import type { ToolCallError } from '../../core/mcp/call.js';
-import type { UrlElicitation } from '../../core/elicitation/types.js';
 import type { AnswerOptions } from './options.js';
 import { openInBrowser } from '../../core/browser.js';
 import { askUrl, describeUrl } from './other-prompts.js';
@@ -14,7 +13,7 @@ export async function offerPages(error: ToolCallError, options: AnswerOptions, s
   const prompter = asking ? new LinePrompter(process.stdin, process.stderr) : undefined;
   const say = (text: string) => process.stderr.write(`${text}\n`);
   for (const page of error.elicitations) {
-    const request: UrlElicitation = { kind: 'elicit-url', id: 0, server, receivedAt: Date.now(), ...page };
+    const request = { server, ...page };
     if (!prompter) {
       say(describeUrl(request));
       continue;

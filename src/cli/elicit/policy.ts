@@ -1,6 +1,7 @@
 import { checkContent, missingRequired } from '../../core/elicitation/content.js';
 import type { ElicitAnswer, FormElicitation, PendingRequest, RequestPolicy, SampleAnswer } from '../../core/elicitation/types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { truncate } from '../../util/text.js';
 import { askForm } from './form-prompt.js';
 import { askSample, askUrl, describeUrl } from './other-prompts.js';
 import { PromptEnded, type LinePrompter } from './terminal.js';
@@ -109,7 +110,4 @@ export function answerPolicy(settings: AnswerSettings, io: PolicyIo): RequestPol
   };
 }
 
-function clip(text: string, max = 60): string {
-  const line = sanitizeLine(text).replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+const clip = (text: string) => truncate(sanitizeLine(text).replace(/\s+/g, ' ').trim(), 60);

@@ -1,6 +1,6 @@
 import type { CallErrorKind } from '../mcp/call.js';
 import type { CallState } from './call-run.js';
-import { formatDuration } from './result-view.js';
+import { formatDuration } from '../../util/text.js';
 
 export type Tone = 'ok' | 'error' | 'muted';
 

@@ -1,6 +1,8 @@
 import Conf from 'conf';
 import { userConfigDir } from '../config/user-catalog.js';
 import { isRecord } from '../../util/is-record.js';
+import type { Schema } from '../schema/form-model.js';
+import { resolve } from '../schema/form-resolve.js';
 
 /** The arguments last sent to each tool, so a form can start from them next time. */
 export interface RecentArgs {
@@ -12,28 +14,36 @@ export interface RecentArgs {
 const KEEP = 200;
 const SECRET_WORDS = new Set(['token', 'secret', 'password', 'passwd', 'passphrase', 'pwd', 'key', 'apikey', 'authorization', 'auth', 'credential', 'credentials', 'cookie', 'bearer', 'pin', 'otp']);
 
-/** `apiKey`, `api_key`, `X-Auth-Token`, `password`: split into words, any secret word marks it. */
+/**
+ * `apiKey`, `api_key`, `X-Auth-Token`, `password`: split into words, any secret word marks it.
+ * By words, unlike config/redact.ts, which masks any name containing one: a mask there
+ * costs nothing, while here `keyword` or `author` would lose its prefill.
+ */
 export function isSecretName(name: string): boolean {
   if (SECRET_WORDS.has(name.toLowerCase())) return true;
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/);
   return words.some((w) => SECRET_WORDS.has(w));
 }
 
-const schemaOf = (schema: unknown, key: 'properties' | 'items', name?: string): unknown => {
-  if (!isRecord(schema)) return undefined;
-  const part = schema[key];
-  return name === undefined ? part : isRecord(part) ? part[name] : undefined;
-};
-
-/** A copy of `value` with secret-looking fields (by name or `format: "password"`) left out, at any depth. */
+/**
+ * A copy of `value` with secret-looking fields (by name, `format: "password"` or
+ * `writeOnly`) left out, at any depth. The schema is read as the form reads it, so a
+ * secret behind a `$ref` or an "or null" (pydantic's `Optional[SecretStr]`) counts too.
+ */
 export function withoutSecrets(value: unknown, schema?: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutSecrets(item, schemaOf(schema, 'items')));
+  const root = isRecord(schema) ? schema : {};
+  return strip(value, resolve(schema, root).schema, root);
+}
+
+function strip(value: unknown, schema: Schema, root: Schema): unknown {
+  if (Array.isArray(value)) return value.map((item) => strip(item, resolve(schema.items, root).schema, root));
   if (!isRecord(value)) return value;
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const kept: Record<string, unknown> = {};
   for (const [name, v] of Object.entries(value)) {
-    const field = schemaOf(schema, 'properties', name);
-    if (isSecretName(name) || (isRecord(field) && (field.format === 'password' || field.writeOnly === true))) continue;
-    kept[name] = withoutSecrets(v, field);
+    const field = resolve(properties[name], root).schema;
+    if (isSecretName(name) || field.format === 'password' || field.writeOnly === true) continue;
+    kept[name] = strip(v, field, root);
   }
   return kept;
 }

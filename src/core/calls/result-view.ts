@@ -46,10 +46,6 @@ export function prettyText(text: string): string {
   }
 }
 
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
-}
-
 /** Collects files and links while blocks are turned into text. */
 class Collector {
   files: SavedFile[] = [];

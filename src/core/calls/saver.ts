@@ -17,10 +17,6 @@ export function savedFilesDir(kind: 'results' | 'resources'): string {
   return join(tmpdir(), `mcpdeck-${process.getuid?.() ?? process.env.USERNAME ?? 'user'}`, kind);
 }
 
-export function defaultResultsDir(): string {
-  return savedFilesDir('results');
-}
-
 // A fixed table: the server's mime type picks an extension, never a path or a name.
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'image/gif': 'gif', 'image/webp': 'webp',
@@ -46,7 +42,7 @@ export function safeStem(name: string): string {
  * Files are named `<stem>-<n>.<ext>` in `dir`. Never overwrites: another mcpdeck may
  * save into the same directory, so an existing name moves the counter on.
  */
-export function createResultSaver(dir: string = defaultResultsDir()): ResultSaver {
+export function createResultSaver(dir: string = savedFilesDir('results')): ResultSaver {
   let counter = 0;
   return {
     dir,

@@ -60,7 +60,7 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
 }
 
 /** The `mcpServers` map of a file, or undefined with an issue. */
-export function readServersFile(path: string, issues: ConfigIssue[], mustExist: boolean): Record<string, unknown> | undefined {
+function readServersFile(path: string, issues: ConfigIssue[], mustExist: boolean): Record<string, unknown> | undefined {
   const file = readJsonFile(path, issues, mustExist);
   if (!file) return undefined;
   const servers = (file.value as { mcpServers?: unknown } | null)?.mcpServers;

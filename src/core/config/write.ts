@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { applyEdits, format, modify } from 'jsonc-parser';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
@@ -19,13 +19,18 @@ export function scopeOf(source: ConfigSource, catalog: UserCatalog): WritableSco
 
 export function readScope(scope: WritableScope): Record<string, unknown> {
   if (scope.kind === 'user') return scope.catalog.read();
+  return readServersText(scope.path)?.servers ?? {};
+}
+
+/** A file's text and its `mcpServers`; undefined when there is no file; throws for one that is broken. */
+function readServersText(path: string): { text: string; servers: Record<string, unknown> } | undefined {
   const issues: ConfigIssue[] = [];
-  const value = readJsonFile(scope.path, issues, false)?.value;
+  const file = readJsonFile(path, issues, false);
   if (issues[0]) throw new ConfigWriteError(`${issues[0].message}; fix it before changing servers there`);
-  if (value === undefined) return {};
-  const servers = isRecord(value) ? value.mcpServers ?? {} : undefined;
-  if (!isRecord(servers)) throw new ConfigWriteError(`${scope.path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
-  return servers;
+  if (!file) return undefined;
+  const servers = isRecord(file.value) ? file.value.mcpServers ?? {} : undefined;
+  if (!isRecord(servers)) throw new ConfigWriteError(`${path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
+  return { text: file.text, servers };
 }
 
 /**
@@ -39,19 +44,14 @@ export function editScope(scope: WritableScope, path: string[], value: unknown):
     scope.catalog.write(servers);
     return;
   }
-  readScope(scope); // refuses to edit a broken file
-  let text: string | undefined;
-  try {
-    text = readFileSync(scope.path, 'utf8');
-  } catch {
-    text = undefined;
-  }
-  if (text === undefined || !text.trim()) {
+  // Read once: it refuses a broken file, and the edit applies to the very text it checked.
+  const file = readServersText(scope.path);
+  if (!file) {
     const servers = {};
     setPath(servers, path, value);
     return writeKeepingFile(scope.path, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
   }
-  writeKeepingFile(scope.path, applyEdit(text, ['mcpServers', ...path], value));
+  writeKeepingFile(scope.path, applyEdit(file.text, ['mcpServers', ...path], value));
 }
 
 /** Applies one change; only the inserted text is formatted, the rest stays byte for byte. */

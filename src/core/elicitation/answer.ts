@@ -1,3 +1,4 @@
+import { truncate } from '../../util/text.js';
 import { checkContent } from './content.js';
 import type { ElicitAnswer, PendingRequest, SampleAnswer } from './types.js';
 
@@ -38,7 +39,4 @@ export function describeRequest(request: PendingRequest): string {
   }
 }
 
-function clip(text: string, max = 48): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
+const clip = (text: string) => truncate(text.replace(/\s+/g, ' ').trim(), 48);

@@ -1,5 +1,5 @@
 import { isRecord } from '../../util/is-record.js';
-import { validationIssues } from '../schema/validator.js';
+import { itemPath, validationIssues } from '../schema/validator.js';
 
 export interface ContentCheck {
   /** What would be sent: the answer with the schema's defaults filled in. */
@@ -8,9 +8,10 @@ export interface ContentCheck {
   fieldErrors: Record<string, string>;
 }
 
-function properties(schema: object): Record<string, unknown> {
+/** The schema's `properties`, when it lists them. */
+function properties(schema: object): Record<string, unknown> | undefined {
   const props = (schema as { properties?: unknown }).properties;
-  return isRecord(props) ? props : {};
+  return isRecord(props) ? props : undefined;
 }
 
 /**
@@ -18,10 +19,10 @@ function properties(schema: object): Record<string, unknown> {
  * `applyDefaults`, so a field the person left empty is sent with its default; doing it
  * before validation means a required field with a default is never refused.
  */
-export function withDefaults(schema: object, content: Record<string, unknown>): Record<string, unknown> {
+function withDefaults(schema: object, content: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(content)) if (value !== undefined) out[key] = value;
-  for (const [key, prop] of Object.entries(properties(schema))) {
+  for (const [key, prop] of Object.entries(properties(schema) ?? {})) {
     if (out[key] === undefined && isRecord(prop) && 'default' in prop) out[key] = prop.default;
   }
   return out;
@@ -36,12 +37,12 @@ export function checkContent(schema: object, content: Record<string, unknown>): 
   const filled = withDefaults(schema, content);
   const fieldErrors: Record<string, string> = {};
   const props = properties(schema);
-  if (isRecord((schema as { properties?: unknown }).properties)) {
+  if (props) {
     for (const key of Object.keys(filled)) if (!Object.hasOwn(props, key)) fieldErrors[key] = 'not asked for';
   }
   for (const issue of validationIssues(schema, filled)) {
     const [key = '', ...rest] = issue.path;
-    fieldErrors[key] ??= !key ? issue.text : rest.length ? `${where(rest)}: ${issue.message}` : issue.message;
+    fieldErrors[key] ??= !key ? issue.text : rest.length ? `${itemPath(rest)}: ${issue.message}` : issue.message;
   }
   return { content: filled, fieldErrors };
 }
@@ -51,9 +52,4 @@ export function missingRequired(schema: object, content: Record<string, unknown>
   const required = (schema as { required?: unknown }).required;
   const filled = withDefaults(schema, content);
   return Array.isArray(required) ? required.filter((k): k is string => typeof k === 'string' && filled[k] === undefined) : [];
-}
-
-function where(rest: string[]): string {
-  const index = Number(rest[0]);
-  return Number.isInteger(index) ? [`item ${index + 1}`, ...rest.slice(1)].join('.') : rest.join('.');
 }

@@ -42,8 +42,6 @@ export type ElicitAnswer =
 
 export type SampleAnswer = { action: 'reply'; text: string; model?: string } | { action: 'decline' };
 
-export type Answer<R extends PendingRequest> = R extends SamplingRequest ? SampleAnswer : ElicitAnswer;
-
 /** The outcome of answering: refused answers say why, per field where they can. */
 export type RespondResult = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string> };
 

@@ -25,7 +25,7 @@ export interface ServerRequests {
 }
 
 /** The model name a hand-written reply carries when the person gives none. */
-export const BY_HAND_MODEL = 'mcpdeck (written by hand)';
+const BY_HAND_MODEL = 'mcpdeck (written by hand)';
 
 // Only the method: the params reach us as the server sent them.
 const RawElicitRequestSchema = z.object({ method: z.literal('elicitation/create'), params: z.record(z.string(), z.unknown()) });

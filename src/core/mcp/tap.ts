@@ -5,7 +5,6 @@ export interface TrafficEntry {
   direction: 'out' | 'in';
   method?: string;
   id?: string | number;
-  size: number;
   time: number;
   message: JSONRPCMessage;
 }
@@ -62,6 +61,7 @@ export class TappedTransport implements Transport {
       const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
       if (typeof version === 'string') this.protocolVersion = version;
     }
-    this.onTraffic({ direction, method, id, size: JSON.stringify(message).length, time: Date.now(), message });
+    // No serializing here: only a traffic log that keeps the message needs its size.
+    this.onTraffic({ direction, method, id, time: Date.now(), message });
   }
 }

@@ -1,34 +1,41 @@
+import { isRecord } from '../../util/is-record.js';
+import type { Schema } from './form-model.js';
+import { resolve } from './form-resolve.js';
+
 /** Turns `key=value` words into arguments typed per the tool's inputSchema. */
 export class CoerceError extends Error {}
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; enum?: unknown[]; items?: Schema; anyOf?: Schema[]; oneOf?: Schema[] };
-
-export function coerceArguments(pairs: string[], schema: Schema | undefined): Record<string, unknown> {
+export function coerceArguments(pairs: string[], schema: object | undefined): Record<string, unknown> {
+  const root = (schema ?? {}) as Schema;
+  const properties = isRecord(root.properties) ? root.properties : {};
   const args: Record<string, unknown> = {};
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new CoerceError(`"${pair}" is not key=value (use --args '<json>' for complex values)`);
     const key = pair.slice(0, eq);
-    args[key] = coerceValue(key, pair.slice(eq + 1), schema?.properties?.[key]);
+    args[key] = coerceValue(key, pair.slice(eq + 1), properties[key], root);
   }
   return args;
 }
 
-function typeOf(schema: Schema | undefined): string | undefined {
-  if (!schema) return undefined;
-  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+/** The first type that is not null, looking into anyOf / oneOf alternatives too. */
+function typeOf(schema: Schema): string | undefined {
+  const types: unknown[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const real = types.find((t) => t !== 'null');
-  if (real) return real;
-  for (const alt of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
-    const t = typeOf(alt);
-    if (t && t !== 'null') return t;
+  if (real) return String(real);
+  const alternatives = [schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  for (const alt of alternatives) {
+    const t = isRecord(alt) ? typeOf(alt) : undefined;
+    if (t) return t;
   }
   return undefined;
 }
 
-function coerceValue(key: string, text: string, schema: Schema | undefined): unknown {
+function coerceValue(key: string, text: string, raw: unknown, root: Schema): unknown {
+  // The same reading of $ref, one-element allOf and "X or null" as the TUI's form.
+  const { schema, nullable } = resolve(raw, root);
+  if (text === 'null' && (nullable || schema.type === 'null')) return null;
   const type = typeOf(schema);
-  if (text === 'null' && allowsNull(schema)) return null;
   switch (type) {
     case 'number':
     case 'integer': {
@@ -43,18 +50,12 @@ function coerceValue(key: string, text: string, schema: Schema | undefined): unk
       throw new CoerceError(`${key} must be true or false, got "${text}"`);
     case 'array':
       if (text.trim().startsWith('[')) return parseJson(key, text);
-      return text === '' ? [] : text.split(',').map((item) => coerceValue(key, item.trim(), schema?.items));
+      return text === '' ? [] : text.split(',').map((item) => coerceValue(key, item.trim(), schema.items, root));
     case 'object':
       return parseJson(key, text);
     default:
       return text;
   }
-}
-
-function allowsNull(schema: Schema | undefined): boolean {
-  if (!schema) return false;
-  if (schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null'))) return true;
-  return [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])].some(allowsNull);
 }
 
 function parseJson(key: string, text: string): unknown {

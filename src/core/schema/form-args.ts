@@ -1,7 +1,7 @@
 import { isRecord } from '../../util/is-record.js';
 import type { Field, FormModel, FormValues, ItemKind, ListField } from './form-model.js';
 import { same } from './form-values.js';
-import { validationIssues } from './validator.js';
+import { itemPath, validationIssues } from './validator.js';
 
 export interface FormResult {
   args: Record<string, unknown>;
@@ -136,7 +136,5 @@ function place(fields: readonly Field[], path: readonly string[]): { field: Fiel
 }
 
 function where(field: Field, rest: readonly string[]): string {
-  const index = Number(rest[0]);
-  if ((field.kind === 'list' || field.kind === 'multi') && Number.isInteger(index)) return [`item ${index + 1}`, ...rest.slice(1)].join('.');
-  return rest.join('.');
+  return field.kind === 'list' || field.kind === 'multi' ? itemPath(rest) : rest.join('.');
 }

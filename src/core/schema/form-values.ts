@@ -44,7 +44,7 @@ function fromObject(fields: readonly Field[], source: Record<string, unknown>): 
 }
 
 /** One argument (or default) as the form holds it; `picked` undefined means none. */
-export function toFormValue(field: Field, picked: { value: unknown } | undefined): unknown {
+function toFormValue(field: Field, picked: { value: unknown } | undefined): unknown {
   const v = picked?.value;
   switch (field.kind) {
     case 'string':

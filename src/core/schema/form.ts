@@ -119,7 +119,7 @@ function freeKeys(s: Schema): boolean {
 }
 
 /** The choices of `enum` (with legacy `enumNames`), a lone `const`, or a `oneOf`/`anyOf` of consts. */
-export function enumOptions(s: Schema): Option[] | undefined {
+function enumOptions(s: Schema): Option[] | undefined {
   if (Array.isArray(s.enum)) {
     const names = Array.isArray(s.enumNames) ? s.enumNames : [];
     return s.enum.map((value, i) => ({ value, label: typeof names[i] === 'string' ? names[i] : show(value) }));

@@ -12,7 +12,7 @@ export interface ParamSummary {
 type Schema = Record<string, unknown>;
 
 /** A type in a few characters: `string`, `integer?` (nullable), `"a" | "b"`, `string[]`, `object`. */
-export function typeLabel(schema: unknown, depth = 0): string {
+function typeLabel(schema: unknown, depth = 0): string {
   if (!isRecord(schema) || depth > 4) return 'any';
   if ('const' in schema) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');

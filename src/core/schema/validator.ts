@@ -28,33 +28,48 @@ function compile(schema: object): ValidateFunction | Error {
   }
 }
 
+/** The compiled schema, compiled once per schema object. */
+function compiledFor(schema: object): ValidateFunction | Error {
+  let compiled = cache.get(schema);
+  if (!compiled) cache.set(schema, (compiled = compile(schema)));
+  return compiled;
+}
+
 /**
  * Validates `value` against a JSON Schema. A schema that cannot be compiled leaves the
  * value unchecked (the server still checks it) and says so in `errors`.
  */
 export function validate(schema: object, value: unknown): ValidationResult {
-  let compiled = cache.get(schema);
-  if (!compiled) cache.set(schema, (compiled = compile(schema)));
-  if (compiled instanceof Error) return { valid: true, errors: [`the schema could not be checked: ${compiled.message}`] };
-  const valid = compiled(value) as boolean;
-  return { valid, errors: valid ? [] : (compiled.errors ?? []).map(describeError) };
+  const check = compiledFor(schema);
+  if (check instanceof Error) return { valid: true, errors: [`the schema could not be checked: ${check.message}`] };
+  const valid = check(value) as boolean;
+  return { valid, errors: valid ? [] : (check.errors ?? []).map(describeError) };
 }
 
-export function describeError(error: ErrorObject): string {
+/** The sentence for one error, naming where it is. */
+function describeError(error: ErrorObject): string {
   const where = error.instancePath ? error.instancePath.slice(1).replace(/\//g, '.') : '';
-  const subject = where ? `"${where}"` : 'the arguments';
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
       return `missing required argument "${[where, p.missingProperty].filter(Boolean).join('.')}"`;
     case 'additionalProperties':
       return `unknown argument "${[where, p.additionalProperty].filter(Boolean).join('.')}"`;
-    case 'enum':
-      return `${subject} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'type':
-      return `${subject} must be ${String(p.type).split(',').join(' or ')}`;
     default:
-      return `${subject} ${error.message ?? 'is invalid'}`;
+      return `${where ? `"${where}"` : 'the arguments'} ${shortMessage(error)}`;
+  }
+}
+
+/** What is wrong, without where: `must be integer`, `must be >= 1`. */
+function shortMessage(error: ErrorObject): string {
+  const p = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'enum':
+      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'type':
+      return `must be ${String(p.type).split(',').join(' or ')}`;
+    default:
+      return error.message ?? 'is invalid';
   }
 }
 
@@ -69,23 +84,20 @@ export interface ValidationIssue {
 
 /** validate()'s errors with their place in the value, for forms that show each error by its field. */
 export function validationIssues(schema: object, value: unknown): ValidationIssue[] {
-  if (validate(schema, value).valid) return [];
-  const compiled = cache.get(schema) as ValidateFunction;
-  return (compiled.errors ?? []).map((error) => {
+  const check = compiledFor(schema);
+  if (check instanceof Error || check(value)) return [];
+  return (check.errors ?? []).map((error) => {
     const p = error.params as Record<string, unknown>;
     const path = error.instancePath.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
     const text = describeError(error);
-    switch (error.keyword) {
-      case 'required':
-        return { path: [...path, String(p.missingProperty)], message: 'required', text };
-      case 'additionalProperties':
-        return { path, message: `unknown key "${String(p.additionalProperty)}"`, text };
-      case 'enum':
-        return { path, message: `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, text };
-      case 'type':
-        return { path, message: `must be ${String(p.type).split(',').join(' or ')}`, text };
-      default:
-        return { path, message: error.message ?? 'is invalid', text };
-    }
+    if (error.keyword === 'required') return { path: [...path, String(p.missingProperty)], message: 'required', text };
+    if (error.keyword === 'additionalProperties') return { path, message: `unknown key "${String(p.additionalProperty)}"`, text };
+    return { path, message: shortMessage(error), text };
   });
+}
+
+/** A path inside a field's value as a person reads it: a leading array index is "item N". */
+export function itemPath(rest: readonly string[]): string {
+  const index = Number(rest[0]);
+  return Number.isInteger(index) ? [`item ${index + 1}`, ...rest.slice(1)].join('.') : rest.join('.');
 }

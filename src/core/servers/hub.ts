@@ -1,8 +1,7 @@
 import { createStore, type Store } from '../store.js';
 import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
-import type { CallOptions, CallOutcome } from '../mcp/call.js';
-import { ToolCallError } from '../mcp/call.js';
+import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
@@ -21,8 +20,6 @@ export interface HubOptions {
   only?: string[];
   defaultCallTimeout?: number;
   lists?: ListKind[];
-  /** Where servers' elicitation and sampling requests queue (a fresh queue when absent). */
-  requests?: RequestQueue;
 }
 
 export interface SetServersResult {
@@ -40,11 +37,10 @@ export class ServerHub {
   private readonly store = createStore<DeckSnapshot>({ servers: [] });
   readonly subscribe: Store<DeckSnapshot>['subscribe'] = this.store.subscribe;
   readonly getSnapshot: Store<DeckSnapshot>['getSnapshot'] = this.store.getSnapshot;
-  readonly requests: RequestQueue;
+  /** Where servers' elicitation and sampling requests queue. */
+  readonly requests = new RequestQueue();
 
-  constructor(private readonly options: HubOptions) {
-    this.requests = options.requests ?? new RequestQueue();
-  }
+  constructor(private readonly options: HubOptions) {}
 
   get(name: string): ServerState | undefined {
     return this.getSnapshot().servers.find((s) => s.name === name);

@@ -13,6 +13,8 @@ const MAX_PENDING = 1000;
 export type TrafficKind = 'request' | 'notification' | 'response' | 'error';
 
 export interface TrafficRow extends Omit<TrafficEntry, 'message'> {
+  /** The length of the message's JSON. */
+  size: number;
   /** Counts every message of this server ever logged, so a view keeps its place while old ones drop off. */
   seq: number;
   kind: TrafficKind;
@@ -31,7 +33,7 @@ interface ServerTraffic {
   pending: Map<string, string>;
 }
 
-export function kindOf(message: JSONRPCMessage): TrafficKind {
+function kindOf(message: JSONRPCMessage): TrafficKind {
   if ('method' in message) return 'id' in message ? 'request' : 'notification';
   return 'error' in message ? 'error' : 'response';
 }
@@ -59,8 +61,10 @@ export class TrafficLog {
       traffic.pending.delete(asked);
     }
     const { message, ...rest } = entry;
-    const kept = entry.size <= MAX_KEPT_MESSAGE ? { message } : { preview: JSON.stringify(message).slice(0, PREVIEW) };
-    const row: TrafficRow = { ...rest, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
+    // Serialized once, here only: it gives both the size and the preview.
+    const json = JSON.stringify(message);
+    const kept = json.length <= MAX_KEPT_MESSAGE ? { message } : { preview: json.slice(0, PREVIEW) };
+    const row: TrafficRow = { ...rest, size: json.length, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
     traffic.store.update((rows) => appendBounded(rows, row, this.max));
   }
 

@@ -2,7 +2,6 @@ import { createContext, useContext } from 'react';
 import type { Route } from './routes.js';
 
 export interface Navigation {
-  stack: readonly Route[];
   push: (route: Route) => void;
   pop: () => void;
 }

@@ -4,9 +4,7 @@ export type Tab = (typeof TABS)[number];
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'server'; server: string }
-  | { screen: 'call'; server: string; tool: string }
-  | { screen: 'resource'; server: string; uri?: string; template?: string }
-  | { screen: 'prompt'; server: string; prompt: string };
+  | { screen: 'call'; server: string; tool: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -14,7 +12,5 @@ export function routeLabel(route: Route): string {
     case 'dashboard': return 'servers';
     case 'server': return route.server;
     case 'call': return route.tool;
-    case 'resource': return route.uri ?? route.template ?? 'resource';
-    case 'prompt': return route.prompt;
   }
 }

@@ -8,12 +8,11 @@ import { useServers } from '../hooks/useServers.js';
 import { useKeys } from '../hooks/useKeys.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize } from '../hooks/useBodySize.js';
-import { useFilter } from '../hooks/useFilter.js';
-import { useFiltered } from '../hooks/useFiltered.js';
+import { useFilteredList } from '../hooks/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
-import { useList } from '../widgets/list/useList.js';
 import { ListView } from '../widgets/list/ListView.js';
-import { ServerHeader, ServerRow } from '../components/ServerRow.js';
+import { ServerRow } from '../components/ServerRow.js';
+import { ServerHeader } from '../components/ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
 import { FilterLine } from '../components/FilterLine.js';
 import { useTheme } from '../theme/ThemeContext.js';
@@ -27,28 +26,22 @@ export function Dashboard() {
   const nav = useNavigation();
   const servers = useServers();
   const size = useBodySize();
-  const filter = useFilter();
   const [notice, setNotice] = useState<string>();
+  // The summary line, the column titles and the notice take a row each.
+  const { filter, shown, list, selected } = useFilteredList(servers, serverName, size.rows - 2 - (notice ? 1 : 0) - DETAIL_ROWS);
   const needle = filter.input.value;
-  const shown = useFiltered(servers, serverName, needle);
-  const chrome = 2 + (filter.editing || needle ? 1 : 0) + (notice ? 1 : 0) + DETAIL_ROWS;
-  const list = useList(shown.length, Math.max(3, size.rows - chrome));
-  const selected = shown[list.index];
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
-  const act = (promise: Promise<unknown>) => promise.catch((error: Error) => setNotice(error.message));
+  const act = (start: () => Promise<unknown>) => () => {
+    setNotice(undefined);
+    start().catch((error: Error) => setNotice(error.message));
+  };
   useKeys(['dashboard', 'list'], {
     ...list.handlers,
     filter: filter.start,
     ...(selected && {
       open: () => nav.push({ screen: 'server', server: selected.name }),
-      reconnect: selected.status !== 'disabled' ? () => {
-        setNotice(undefined);
-        void act(deck.reconnect(selected.name));
-      } : undefined,
-      toggleEnabled: () => {
-        setNotice(undefined);
-        void act(deck.setEnabled(selected.name, selected.status === 'disabled'));
-      },
+      reconnect: selected.status !== 'disabled' ? act(() => deck.reconnect(selected.name)) : undefined,
+      toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
     }),
   });
   return (
@@ -61,7 +54,7 @@ export function Dashboard() {
         <ListView
           items={shown}
           list={list}
-          empty={needle ? `no server matches "${filter.input.value}"` : 'no servers'}
+          empty={needle ? `no server matches "${needle}"` : 'no servers'}
           render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} />}
         />
       </Box>

@@ -1,4 +1,3 @@
-import { Text } from 'ink';
 import type { Route } from '../navigation/routes.js';
 import { Dashboard } from './Dashboard.js';
 import { ServerScreen } from './server/ServerScreen.js';
@@ -10,6 +9,5 @@ export function Screen({ route }: { route: Route }) {
     case 'dashboard': return <Dashboard />;
     case 'server': return <ServerScreen name={route.server} />;
     case 'call': return <CallScreen server={route.server} tool={route.tool} />;
-    default: return <Text dimColor>{`${route.screen}: coming up`}</Text>;
   }
 }

@@ -26,9 +26,8 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   const tool = server?.tools.find((t) => t.name === toolName);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
   // Read once: the form starts from the arguments last sent, here or in an earlier session.
+  // The form unmounts in the other phases, so coming back to it starts a new one from `initial`.
   const [initial, setInitial] = useState(() => deck.recentArgs?.get(serverName, toolName));
-  // A new form (fresh `initial`) each time the person comes back to it.
-  const [formKey, setFormKey] = useState(0);
   const run = phase.name === 'call' ? phase.run : undefined;
   // Leaving the screen mid-call cancels it: nobody would see the result.
   useEffect(() => () => run?.cancel(), [run]);
@@ -45,7 +44,6 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   const submit = (args: Record<string, unknown>) => (mayDestroy(tool) ? setPhase({ name: 'confirm', args }) : send(args));
   const backToForm = (args: Record<string, unknown>) => {
     setInitial(args);
-    setFormKey((k) => k + 1);
     setPhase({ name: 'form' });
   };
   const rows = Math.max(4, size.rows - HEADER_ROWS);
@@ -53,7 +51,7 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
     <Box flexDirection="column" height={size.rows}>
       <CallHeader tool={tool} />
       {phase.name === 'form' ? (
-        <SchemaForm key={formKey} schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} />
+        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} />
       ) : phase.name === 'confirm' ? (
         <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args)} onNo={() => backToForm(phase.args)} />
       ) : (

@@ -33,7 +33,7 @@ export function RequestOverlay() {
           <Text bold color={theme.accent}>{sanitizeLine(request.server)}</Text>
           {` ${ASKS[request.kind]}`}
         </Text>
-        <Text bold={pending.length > 1}>{`  ${1} of ${pending.length}`}</Text>
+        <Text bold={pending.length > 1}>{`  1 of ${pending.length}`}</Text>
       </Box>
       {request.kind === 'elicit-form' ? <FormPrompt key={request.id} request={request} width={width} height={height} />
         : request.kind === 'elicit-url' ? <UrlPrompt key={request.id} request={request} width={width} height={height} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import type { SamplingRequest } from '../../../core/elicitation/types.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
@@ -26,7 +26,8 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
   const { refused, respond } = useRespond(request.id);
   const [empty, setEmpty] = useState(false);
   const [fromEnd, setFromEnd] = useState(0);
-  const rows = conversationRows(params, width);
+  // Wrapped once per request and width, not on every key typed into the reply.
+  const rows = useMemo(() => conversationRows(params, width), [params, width]);
   const errors = empty ? ['write a reply first, or decline'] : refusalLines(refused);
   const system = clipRows(wrapRows(params.systemPrompt ?? '(none)', width - LABEL), 2);
   const replyRows = Math.min(6, Math.max(2, Math.floor(height / 4)));

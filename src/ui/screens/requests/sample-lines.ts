@@ -11,10 +11,10 @@ export interface SampleRow {
   text: string;
 }
 
-const base64Bytes = (data: string) => Math.floor((data.length * 3) / 4);
+const base64Bytes = (data: string) => Buffer.byteLength(data, 'base64');
 
 /** A content block as text: media and tool blocks are described, never dumped. */
-export function blockText(block: Block): string {
+function blockText(block: Block): string {
   switch (block.type) {
     case 'text': return block.text;
     case 'image': return `[image, ${block.mimeType}, ${formatBytes(base64Bytes(block.data))}]`;

@@ -5,7 +5,7 @@ import { useRequests } from '../../hooks/useRequests.js';
 import { noticeRows } from './NoticeLine.js';
 
 /** How long a notice stays in view. */
-export const NOTICE_MS = 8_000;
+const NOTICE_MS = 8_000;
 
 export interface RequestLayout {
   /** The newest notice, until it is dismissed, and the rows it takes. */
@@ -18,7 +18,7 @@ export interface RequestLayout {
 }
 
 /** Where the screen ends and the prompt begins: the screen keeps a few rows, so its status shows. */
-export function promptRowsOf(bodyRows: number): number {
+function promptRowsOf(bodyRows: number): number {
   const screenRows = Math.min(6, Math.max(3, Math.floor(bodyRows / 4)));
   return Math.max(0, bodyRows - screenRows);
 }

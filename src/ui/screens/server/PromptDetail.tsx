@@ -1,12 +1,12 @@
 import { Box, Text } from 'ink';
 import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
-import { sanitize, sanitizeLine } from '../../../util/sanitize.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
+import { Description } from '../../components/Description.js';
 
 /** The selected prompt: description, then each argument (required ones starred). */
 export function PromptDetail({ prompt, height }: { prompt: Prompt; height: number }) {
   const theme = useTheme();
-  const description = sanitize(prompt.description ?? '').trim().split('\n').slice(0, 3).join(' ');
   const args = prompt.arguments ?? [];
   const room = Math.max(1, height - 3);
   return (
@@ -15,7 +15,7 @@ export function PromptDetail({ prompt, height }: { prompt: Prompt; height: numbe
         <Text bold>{sanitizeLine(prompt.name)}</Text>
         {prompt.title ? <Text dimColor>{`  ${sanitizeLine(prompt.title)}`}</Text> : null}
       </Text>
-      <Box height={2} overflow="hidden"><Text dimColor={!description}>{description || '(no description)'}</Text></Box>
+      <Description text={prompt.description} />
       {args.length ? args.slice(0, room).map((a) => (
         <Text key={a.name} wrap="truncate-end">
           <Text bold>{sanitizeLine(a.name)}</Text>

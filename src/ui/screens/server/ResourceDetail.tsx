@@ -1,7 +1,8 @@
 import { Box, Text } from 'ink';
-import { sanitize, sanitizeLine } from '../../../util/sanitize.js';
-import { entryUri, type ResourceEntry } from './resource-entry.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
 import { formatBytes } from '../../../util/text.js';
+import { Description } from '../../components/Description.js';
+import { entryUri, type ResourceEntry } from './resource-entry.js';
 
 export const RESOURCE_DETAIL_ROWS = 4;
 
@@ -9,7 +10,6 @@ export const RESOURCE_DETAIL_ROWS = 4;
 export function ResourceDetail({ entry }: { entry: ResourceEntry }) {
   const { item } = entry;
   const size = entry.kind === 'resource' && entry.item.size !== undefined ? ` · ${formatBytes(entry.item.size)}` : '';
-  const description = sanitize(item.description ?? '').trim().split('\n').slice(0, 3).join(' ');
   return (
     <Box flexDirection="column" height={RESOURCE_DETAIL_ROWS} overflow="hidden">
       <Text wrap="truncate-end">
@@ -21,7 +21,7 @@ export function ResourceDetail({ entry }: { entry: ResourceEntry }) {
         {`${entry.kind === 'template' ? 'template ' : ''}${sanitizeLine(entryUri(entry))}`}
         {entry.kind === 'template' ? <Text dimColor>  enter fills in its variables</Text> : null}
       </Text>
-      <Box height={2} overflow="hidden"><Text dimColor={!description}>{description || '(no description)'}</Text></Box>
+      <Description text={item.description} />
     </Box>
   );
 }

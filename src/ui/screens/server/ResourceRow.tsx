@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
+import { NameCell } from './NameCell.js';
 import { entryUri, type ResourceEntry } from './resource-entry.js';
 
 export interface ResourceColumns {
@@ -26,7 +27,7 @@ export function ResourceRow({ entry, selected, columns }: { entry: ResourceEntry
   const { item } = entry;
   return (
     <Box flexGrow={1}>
-      <Box width={columns.name} flexShrink={0}><Text bold={selected} wrap="truncate-end">{sanitizeLine(item.title ?? item.name)}</Text></Box>
+      <NameCell item={item} width={columns.name} selected={selected} />
       {columns.tag ? (
         <Box width={columns.tag} flexShrink={0} marginLeft={1}><Text color={theme.accent}>{entry.kind === 'template' ? 'template' : ''}</Text></Box>
       ) : null}

@@ -1,10 +1,9 @@
 import { Box, Text } from 'ink';
 import type { TrafficRow } from '../../../core/servers/traffic-log.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { truncate } from '../../../util/text.js';
+import { formatBytes, truncate } from '../../../util/text.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { ARROW, clock, trafficLabel } from './log-format.js';
-import { formatBytes } from '../../../util/text.js';
 
 /** `→ method · id · size · time` for one JSON-RPC message. */
 export function TrafficLine({ row, selected }: { row: TrafficRow; selected: boolean }) {

@@ -13,7 +13,7 @@ const MAIN = ['tools', 'resources', 'prompts', 'logging', 'completions'] as cons
 const FLAG: Record<string, string> = { listChanged: 'list changes announced', subscribe: 'subscribe' };
 
 /** Cuts a line at word boundaries (or anywhere, for a long word) into rows of `width`. */
-export function wrap(text: string, width: number, indent = ''): string[] {
+function wrap(text: string, width: number, indent = ''): string[] {
   const room = Math.max(10, width - indent.length);
   const rows: string[] = [];
   let rest = text;
@@ -44,14 +44,14 @@ function capabilityLines(capabilities: ServerCapabilities, logLevel: string | un
 export function infoLines(server: ServerState, width: number): InfoLine[] {
   const out: InfoLine[] = [];
   const add = (text: string, kind?: InfoLine['kind']) => out.push(...wrap(text, width).map((t) => ({ text: t, kind })));
-  const field = (label: string, value: string) => add(`${label.padEnd(14)}${value}`);
+  const field = (label: string, value: string, kind?: InfoLine['kind']) => add(`${label.padEnd(14)}${value}`, kind);
   const info = server.serverInfo;
   field('Server', info ? `${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${info.title ? ` · ${sanitizeLine(info.title)}` : ''}` : `(not connected: ${server.status})`);
   if (server.protocolVersion) field('Protocol', sanitizeLine(server.protocolVersion));
   const proc = [server.transport, server.pid !== undefined && `pid ${server.pid}`, server.connectedAt && `connected ${clock(server.connectedAt)}`];
   field('Transport', proc.filter(Boolean).join(' · ') || '—');
   field('Source', `${sanitizeLine(server.source.label)}${server.source.path ? ` · ${sanitizeLine(server.source.path)}` : ''}`);
-  if (server.error) add(`Error         ${sanitizeLine(server.error)}`, 'error');
+  if (server.error) field('Error', sanitizeLine(server.error), 'error');
   if (server.capabilities) {
     add('Capabilities', 'heading');
     for (const line of capabilityLines(server.capabilities, server.logLevel)) add(line);

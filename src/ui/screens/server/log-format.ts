@@ -12,7 +12,6 @@ export function clock(time: number): string {
   return `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}.${pad(d.getMilliseconds(), 3)}`;
 }
 
-
 /** Log data on one row: strings as they are, anything else as compact JSON. */
 export function dataLine(data: unknown): string {
   return sanitizeLine(dataText(data, undefined));

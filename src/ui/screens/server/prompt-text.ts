@@ -2,7 +2,7 @@ import type { GetPromptResult, PromptMessage } from '@modelcontextprotocol/sdk/t
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { formatBytes } from '../../../util/text.js';
 
-const decoded = (base64: string) => formatBytes(Buffer.from(base64, 'base64').length);
+const decoded = (base64: string) => formatBytes(Buffer.byteLength(base64, 'base64'));
 const mime = (type: unknown) => (typeof type === 'string' ? ` · ${sanitizeLine(type)}` : '');
 
 function contentText(content: PromptMessage['content']): string {

@@ -12,4 +12,5 @@ export function resourceEntries(resources: readonly Resource[], templates: reado
 
 export const entryUri = (e: ResourceEntry) => (e.kind === 'resource' ? e.item.uri : e.item.uriTemplate);
 
-export const haystack = (e: ResourceEntry) => `${e.item.name}\n${e.item.title ?? ''}\n${entryUri(e)}\n${e.item.description ?? ''}`.toLowerCase();
+/** What a resource is found by: its names, URI and description. */
+export const haystack = (e: ResourceEntry) => `${e.item.name}\n${e.item.title ?? ''}\n${entryUri(e)}\n${e.item.description ?? ''}`;

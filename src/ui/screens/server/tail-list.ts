@@ -15,7 +15,7 @@ export function tailView(s: TailState, count: number, height: number, first: num
   return clampList(s.follow ? { index: count - 1, offset: count } : { index: s.at - first, offset: s.top - first }, count, height);
 }
 
-export function tailMove(s: TailState, move: ListMove | { to: number }, count: number, height: number, first: number): TailState {
+export function tailMove(s: TailState, move: ListMove, count: number, height: number, first: number): TailState {
   const next = moveList(tailView(s, count, height, first), move, count, height);
   return { at: next.index + first, top: next.offset + first, follow: next.index >= count - 1 };
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { ListMove } from '../../widgets/list/list-state.js';
-import { listHandlers, type List } from '../../widgets/list/useList.js';
+import { listOf, type List } from '../../widgets/list/useList.js';
 import { TAIL_START, tailMove, tailView } from './tail-list.js';
 
 /**
@@ -10,7 +9,5 @@ import { TAIL_START, tailMove, tailView } from './tail-list.js';
  */
 export function useTailList(count: number, height: number, first = 0): List {
   const [raw, setState] = useState(TAIL_START);
-  const state = tailView(raw, count, height, first);
-  const move = (m: ListMove | { to: number }) => setState((s) => tailMove(s, m, count, height, first));
-  return { index: count ? state.index : -1, offset: state.offset, height, select: (to) => move({ to }), handlers: listHandlers(count, move) };
+  return listOf(tailView(raw, count, height, first), count, height, (m) => setState((s) => tailMove(s, m, count, height, first)));
 }

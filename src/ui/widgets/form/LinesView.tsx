@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Box, Text } from 'ink';
 import type { LinesState } from './lines-edit.js';
-import { scrollTo } from './form-layout.js';
+import { scrollTo } from '../list/list-state.js';
 import { visible } from './visible.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 

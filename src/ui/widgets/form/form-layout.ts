@@ -59,15 +59,6 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
 
 const touchedInside = (state: FormState, key: string) => Object.keys(state.touched).some((k) => k.startsWith(`${key}.`));
 
-/** The first row to show so that rows `start..end` are in view, moving as little as possible from `offset`. */
-export function scrollTo(offset: number, start: number, end: number, total: number, height: number): number {
-  const rows = Math.max(1, height);
-  let next = Math.min(offset, start);
-  // A focused field taller than the window shows its first rows.
-  if (end >= next + rows) next = Math.min(start, end - rows + 1);
-  return Math.max(0, Math.min(next, Math.max(0, total - rows)));
-}
-
 /** Columns for the marker-less label part: fits the longest label (indent and `*` included), up to 40% of the width. */
 export function labelColumns(fields: readonly Field[], width: number, depth = 0): number {
   const widest = (list: readonly Field[], d: number): number =>

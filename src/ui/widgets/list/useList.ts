@@ -7,7 +7,6 @@ export interface List {
   index: number;
   offset: number;
   height: number;
-  select: (index: number) => void;
   /** Handlers for the `list` scope of the bindings. */
   handlers: Handlers;
 }
@@ -15,15 +14,12 @@ export interface List {
 /** The state of a scrolling selection; clamped on every render, so a shrinking list is never out of range. */
 export function useList(count: number, height: number): List {
   const [raw, setState] = useState<ListState>({ index: 0, offset: 0 });
-  const state = clampList(raw, count, height);
-  const move = (m: ListMove | { to: number }) => setState((s) => moveList(s, m, count, height));
-  return { index: count ? state.index : -1, offset: state.offset, height, select: (to) => move({ to }), handlers: listHandlers(count, move) };
+  return listOf(clampList(raw, count, height), count, height, (m) => setState((s) => moveList(s, m, count, height)));
 }
 
-/** The `list` scope's handlers for a list of `count` items (none when it is empty). */
-export function listHandlers(count: number, move: (m: ListMove) => void): Handlers {
-  if (count === 0) return {};
-  return {
+/** A clamped selection as a List, its `list` scope handlers applying `move` (none for an empty list). */
+export function listOf(state: ListState, count: number, height: number, move: (m: ListMove) => void): List {
+  const handlers: Handlers = count === 0 ? {} : {
     up: () => move('up'),
     down: () => move('down'),
     pageUp: () => move('pageUp'),
@@ -31,4 +27,5 @@ export function listHandlers(count: number, move: (m: ListMove) => void): Handle
     first: () => move('first'),
     last: () => move('last'),
   };
+  return { index: count ? state.index : -1, offset: state.offset, height, handlers };
 }

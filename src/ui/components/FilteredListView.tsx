@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Box } from 'ink';
+import type { FilteredList } from '../hooks/useFilteredList.js';
+import { ListView } from '../widgets/list/ListView.js';
+import { FilterLine } from './FilterLine.js';
+
+interface Props<T> {
+  filtered: FilteredList<T>;
+  /** What one item is called: `no tool matches "x"`. */
+  noun: string;
+  /** Shown when there are no items at all. */
+  empty: string;
+  render: (item: T, selected: boolean) => ReactNode;
+}
+
+/** The filter line, then the list in its rows and its scroll line. */
+export function FilteredListView<T>({ filtered, noun, empty, render }: Props<T>) {
+  const { filter, shown, list, total } = filtered;
+  const needle = filter.input.value;
+  return (
+    <>
+      <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={total} />
+      <Box flexDirection="column" height={list.height + 1}>
+        <ListView items={shown} list={list} empty={needle ? `no ${noun} matches "${needle}"` : empty} render={render} />
+      </Box>
+    </>
+  );
+}
