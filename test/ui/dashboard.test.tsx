@@ -85,3 +85,23 @@ describe('the terminal size', () => {
     }
   });
 });
+
+describe('a narrow terminal', () => {
+  it('keeps the tab bar on one line, cut short rather than wrapped', async () => {
+    const deck = await deckWith({ healthy: { command: process.execPath, args: [fixture('healthy.mjs')] } });
+    const app = renderApp(deck, { columns: 50, rows: 18 });
+    try {
+      void deck.connectAll();
+      await app.waitFor('✓ connected');
+      await app.press(KEY.enter);
+      const frame = await app.waitFor(/1 Tools \(\d+\)/);
+      const tabs = frame.split('\n').find((l) => l.includes('1 Tools'))!;
+      expect(tabs).toMatch(/^ 1 Tools \(\d+\) +2 Resources/);
+      expect(frame.split('\n').every((l) => [...l].length <= 50)).toBe(true);
+      expect(frame).not.toMatch(/^\(\d+\)/m);
+    } finally {
+      app.unmount();
+      await deck.close();
+    }
+  });
+});

@@ -18,7 +18,10 @@ export interface Layer {
 
 export interface Hint {
   command: Command;
+  /** How the keys read in the footer. */
   keys: string;
+  /** Every key bound to the command, for the help. */
+  all: readonly string[];
   hint?: string;
   description: string;
   scope: Scope;
@@ -104,7 +107,7 @@ export class Dispatcher {
         if (!b.keys.some(reachable)) continue;
         seen.add(command);
         mine.push(...b.keys);
-        hints.push({ command, keys: b.label ?? b.keys[0]!, hint: b.hint, description: b.description, scope: b.scope });
+        hints.push({ command, keys: b.label ?? b.keys[0]!, all: b.keys, hint: b.hint, description: b.description, scope: b.scope });
       }
       for (const key of mine) claimed.add(key);
       if (layer.onText) typing = true;

@@ -8,14 +8,15 @@ import { useTheme } from '../theme/ThemeContext.js';
 export function HelpScreen({ hints, onClose }: { hints: Hint[]; onClose: () => void }) {
   const theme = useTheme();
   useKeys(['help'], { close: onClose }, { priority: PRIORITY.modal, capture: true });
-  const width = Math.max(...hints.map((h) => showKey(h.keys).length), 4) + 2;
+  const keysOf = (h: Hint) => h.all.map(showKey).join(' ');
+  const width = Math.max(...hints.map((h) => keysOf(h).length), 4) + 2;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.border} paddingX={1}>
       <Text bold>Keys on this screen</Text>
       {hints.map((h) => (
         <Box key={h.command}>
           <Box width={width} flexShrink={0}>
-            <Text color={theme.key} bold>{showKey(h.keys)}</Text>
+            <Text color={theme.key} bold>{keysOf(h)}</Text>
           </Box>
           <Text>{h.description}</Text>
         </Box>
