@@ -17,6 +17,12 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   return result;
 }
 
+// A reader that stops early (`mcpdeck call … | head`) is not an error of ours.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const code = await main();
 // Let stdout drain before leaving; child processes are already closed by each command.
 process.exitCode = code;

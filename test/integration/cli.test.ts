@@ -252,3 +252,18 @@ describe('mcpdeck add, remove, enable, disable', () => {
     expect(existsSync(join(box.cwd, '.mcp.json'))).toBe(false);
   });
 });
+
+describe('a reader that stops early', () => {
+  it('ends quietly when stdout closes mid-result (`| head`)', async () => {
+    const box = sandbox();
+    const module = new URL('../bench/big-server.mjs', import.meta.url).pathname;
+    const config = join(box.cwd, 'big.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { big: { type: 'inprocess', module } } }));
+    const r = await runCli(['call', '--strict', '-c', config, 'big', 'big'], { ...box, env: { ...box.env, BENCH_RESULT_BYTES: '2000000' } }, (child) => {
+      child.stdout!.once('data', () => child.stdout!.destroy());
+    });
+    expect(r.stdout).toContain('FIRST-LINE');
+    expect(r.stderr).not.toMatch(/Unhandled|EPIPE|node:events/);
+    expect(r.code).toBe(0);
+  });
+});
