@@ -61,7 +61,11 @@ export function App() {
                 );
               })}
             </BodySizeContext.Provider>
-            {help ? <HelpScreen hints={help} onClose={() => setHelp(null)} /> : null}
+            {help ? (
+              <BodySizeContext.Provider value={{ columns: size.columns, rows: body.rows - requests.promptRows }}>
+                <HelpScreen hints={help} onClose={() => setHelp(null)} />
+              </BodySizeContext.Provider>
+            ) : null}
           </Box>
           {requests.promptRows ? (
             <BodySizeContext.Provider value={{ columns: size.columns, rows: requests.promptRows }}>

@@ -87,7 +87,7 @@ describe('the terminal size', () => {
 });
 
 describe('a narrow terminal', () => {
-  it('keeps the tab bar on one line, cut short rather than wrapped', async () => {
+  it('keeps the tab bar on one line, cut short rather than wrapped, and scrolls the help', async () => {
     const deck = await deckWith({ healthy: { command: process.execPath, args: [fixture('healthy.mjs')] } });
     const app = renderApp(deck, { columns: 50, rows: 18 });
     try {
@@ -99,6 +99,12 @@ describe('a narrow terminal', () => {
       expect(tabs).toMatch(/^ 1 Tools \(\d+\) +2 Resources/);
       expect(frame.split('\n').every((l) => [...l].length <= 50)).toBe(true);
       expect(frame).not.toMatch(/^\(\d+\)/m);
+      // The help scrolls on a short terminal instead of losing rows.
+      await app.press('?');
+      const help = await app.waitFor('closes this help');
+      expect(help).toMatch(/1\/\d+ · \d+ more below/);
+      await app.press('G');
+      await app.waitFor((f) => f.includes('Quit from anywhere') && f.includes('closes this help'));
     } finally {
       app.unmount();
       await deck.close();
