@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigWriteError } from '../core/config/write.js';
 import { VERSION } from '../util/version.js';
+import { registerAuth } from './commands/auth.js';
 import { registerCall } from './commands/call.js';
 import { registerGet } from './commands/get.js';
 import { registerManage } from './commands/manage.js';
@@ -30,6 +31,7 @@ export function buildProgram(inv: Invocation): { program: Command; result: Promi
   registerGet(program, inv, run);
   registerCall(program, inv, run);
   registerManage(program, inv, run);
+  registerAuth(program, inv, run);
   program.addHelpText('after', EXIT_HELP);
   return { program, result };
 }

@@ -4,12 +4,16 @@ import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
 import type { ServerState } from '../core/servers/state.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { openUserCatalog } from '../core/config/user-catalog.js';
+import { openSourceSettings } from '../core/config/source-settings.js';
+import { terminalInputAsker } from './ask-input.js';
 import { openRecentArgs } from '../core/calls/recent-args.js';
 import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { answerSettings, cliPolicy, type AnswerOptions } from './elicit/options.js';
+import { cliAuthPolicy, SIGN_IN_MODES } from './auth/policy.js';
+import type { SignInMode } from '../core/auth/manager.js';
 
 /** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
 export interface TargetOptions extends AnswerOptions {
@@ -19,6 +23,7 @@ export interface TargetOptions extends AnswerOptions {
   demo?: boolean;
   url?: string;
   transport?: 'http' | 'sse';
+  signIn?: SignInMode;
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -38,7 +43,8 @@ export function withTarget(command: Command): Command {
     .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
     .option('--demo', 'add the built-in demo server')
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
-    .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']));
+    .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
+    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
 }
 
 export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {
@@ -82,7 +88,14 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     const def = normalizeEntry(ADHOC_NAME, { command, args }, { kind: 'adhoc', label: 'command line' }, inv.env);
     return { ...base, adhoc: [def] };
   }
-  return { ...base, userCatalog: options.strict ? undefined : openUserCatalog(inv.env), ...(tui && { recentArgs: openRecentArgs(inv.env) }) };
+  return {
+    ...base,
+    userCatalog: options.strict ? undefined : openUserCatalog(inv.env),
+    sourceSettings: openSourceSettings(inv.env),
+    // The CLI asks for `${input:id}` values on the terminal; the deck asks in its own form.
+    ...(!tui && { askInput: terminalInputAsker() }),
+    ...(tui && { recentArgs: openRecentArgs(inv.env) }),
+  };
 }
 
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
@@ -90,6 +103,8 @@ export async function openDeck(options: TargetOptions, inv: Invocation, scope: D
   const answers = answerSettings(options, inv.cwd);
   const deck = await createDeck(deckOptions(options, inv, scope));
   deck.requests.setPolicy(cliPolicy(answers, scope.tui));
+  // The TUI asks in its own overlay; a command asks on the terminal only about the one server it is about.
+  if (!scope.tui) deck.auth.policy = cliAuthPolicy(deck.auth, options.signIn ?? (scope.only?.length === 1 || isAdhoc(options, inv) ? undefined : 'never'));
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
     if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }
@@ -125,6 +140,8 @@ export async function connectOne(deck: Deck, name: string): Promise<ServerState>
   const state = deck.hub.get(name)!;
   if (state.status === 'connected') return state;
   if (state.status === 'disabled') throw new UserError(`${name} is disabled (enable it with \`mcpdeck enable ${name}\`)`);
-  if (state.status === 'needs-auth') throw new UserError(`${name} needs sign-in: ${state.error}`, Exit.needsAuth);
+  if (state.status === 'needs-auth') {
+    throw new UserError(`${state.error ?? `${name} needs sign-in`}\n  sign in with: mcpdeck auth login ${name === ADHOC_NAME ? '--url <url>' : name} (or add --sign-in auto)`, Exit.needsAuth);
+  }
   throw new UserError(`${name} failed to connect: ${state.error}`, state.configIssues.some((i) => i.severity === 'error') ? Exit.badInput : Exit.connection);
 }

@@ -1,4 +1,4 @@
-import { loadConfig, type LoadOptions } from './config/load.js';
+import { ConfigSession, type ConfigSessionOptions } from './config/session.js';
 import { normalizeEntry } from './config/normalize.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
 import type { UserCatalog } from './config/user-catalog.js';
@@ -7,11 +7,16 @@ import { editScope, scopeOf } from './config/write.js';
 import { ServerHub, type HubOptions } from './servers/hub.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
+import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
+import type { SignInAttempt } from './auth/sign-in.js';
+import { openInBrowser } from './browser.js';
+import { openSecretStore, secretStorePreference } from './secrets/store.js';
+import { userConfigDir } from './config/user-catalog.js';
 import type { ListKind } from './servers/connection.js';
 
 export const DEMO_NAME = 'demo';
 
-export interface DeckOptions extends Omit<LoadOptions, 'userCatalog'> {
+export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   userCatalog?: UserCatalog;
   /** The arguments last sent per tool, for prefilling forms (absent: no prefill). */
   recentArgs?: RecentArgs;
@@ -25,6 +30,8 @@ export interface DeckOptions extends Omit<LoadOptions, 'userCatalog'> {
   lists?: ListKind[];
   /** Keep the traffic log (default true); one-shot commands never show it, so they skip its cost. */
   traffic?: boolean;
+  /** OAuth for remote servers (default: credentials in the user config folder, browser via $BROWSER or `open`). */
+  auth?: AuthManager;
 }
 
 export function demoDefinition(): ServerDefinition {
@@ -53,11 +60,19 @@ export class Deck {
    * request waits without a deadline: `requests.pendingFor(server)` says so.
    */
   readonly requests: RequestQueue;
+  /** Sign-ins: the credentials, the sign-ins in progress (a store for the UI), the policy for refused requests. */
+  readonly auth: AuthManager;
+  /** The sources read (with what each gave), which are hidden, and the `${input:id}` answers. */
+  readonly config: ConfigSession;
 
   constructor(private readonly options: DeckOptions) {
-    const hubOptions: HubOptions = { roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists };
+    this.auth = options.auth ?? defaultAuth(options.env);
+    const hubOptions: HubOptions = {
+      roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth,
+    };
     this.hub = new ServerHub(hubOptions);
     this.requests = this.hub.requests;
+    this.config = new ConfigSession(options, this.requests);
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
@@ -72,30 +87,77 @@ export class Deck {
       servers = options.adhoc;
       this.configIssues = servers.flatMap((s) => s.issues);
     } else {
-      const loaded = loadConfig(options);
+      const loaded = await this.config.load();
       servers = loaded.servers;
       this.configIssues = loaded.issues;
       const nothing = servers.length === 0 && !loaded.issues.some((i) => i.severity === 'error');
       if ((options.demo || nothing) && !servers.some((s) => s.name === DEMO_NAME)) servers = [...servers, demoDefinition()];
     }
     await this.hub.setServers(servers);
+    // Without a terminal prompt (the CLI's), inputs are asked in the deck's queue.
+    if (!options.adhoc && !options.askInput) this.config.askInQueue(() => this.refresh());
+  }
+
+  /** Reads the configuration again and connects what is new or changed. */
+  async refresh(): Promise<void> {
+    await this.load();
+    await this.hub.connectAll();
+  }
+
+  /** Hides or shows one source's servers, remembered for the next runs. */
+  async setSourceHidden(id: string, hidden: boolean): Promise<void> {
+    await this.config.setHidden(id, hidden);
+    await this.refresh();
   }
 
   connectAll = () => this.hub.connectAll();
-  reconnect = (name: string) => this.hub.reconnect(name);
+  /** A server that waits for an `${input:id}` value is asked for it again instead. */
+  reconnect = async (name: string) => (this.config.waitsForInput(name) ? this.config.askInQueue(() => this.refresh(), [name]) : this.hub.reconnect(name));
   setServers = (servers: ServerDefinition[]) => this.hub.setServers(servers);
   callTool: ServerHub['callTool'] = (...args) => this.hub.callTool(...args);
   readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
   getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
-  close = () => this.hub.closeAll();
+  close = () => {
+    this.config.close();
+    return this.hub.closeAll();
+  };
+
+  /**
+   * Signs in to a remote server (browser, loopback callback or a pasted URL); once
+   * signed in, a server that was not connected connects on a fresh transport.
+   */
+  signIn(name: string, request: SignInRequest = {}): SignInAttempt {
+    const config = this.remoteConfig(name);
+    const attempt = this.auth.signIn(name, config, request);
+    void attempt.done.then((result) => {
+      if (result.phase === 'signed-in' && this.hub.get(name)?.status !== 'connected') return this.hub.reconnect(name);
+    });
+    return attempt;
+  }
+
+  /** Deletes the stored tokens and registered client, then reconnects (the server asks again). */
+  async signOut(name: string): Promise<boolean> {
+    const removed = await this.auth.signOut(name, this.remoteConfig(name));
+    await this.hub.reconnect(name);
+    return removed;
+  }
+
+  /** The config of a remote server, or a clear error for a name that is not one. */
+  remoteConfig(name: string) {
+    const state = this.hub.get(name);
+    const config = this.hub.definition(name)?.config;
+    if (!state || !config) throw new Error(`no server named "${name}"${state ? ' with a usable configuration' : ''}`);
+    if (!isRemote(config)) throw new Error(`${name} is a ${config.type} server: sign-in is for remote (HTTP or SSE) servers`);
+    return config;
+  }
 
   /** Enables or disables a server now; persisted when it came from the user catalog. */
   async setEnabled(name: string, enabled: boolean): Promise<void> {
     const state = this.hub.get(name);
     if (state?.source.kind === 'user' && this.options.userCatalog) {
       const scope = scopeOf(state.source, this.options.userCatalog);
-      if (scope) editScope(scope, [name, 'disabled'], enabled ? undefined : true);
+      if (scope) await editScope(scope, [name, 'disabled'], enabled ? undefined : true);
     }
     await this.hub.setEnabled(name, enabled);
   }
@@ -105,4 +167,13 @@ export async function createDeck(options: DeckOptions): Promise<Deck> {
   const deck = new Deck(options);
   await deck.load();
   return deck;
+}
+
+function defaultAuth(env: NodeJS.ProcessEnv): AuthManager {
+  const dir = userConfigDir(env);
+  return new AuthManager({
+    env,
+    secrets: () => openSecretStore({ dir, prefer: secretStorePreference(env) }),
+    openBrowser: (url) => openInBrowser(url, env),
+  });
 }

@@ -4,6 +4,9 @@
 // MCP_CONFORMANCE_SCENARIO. Each scenario is one call of mcpdeck's headless CLI;
 // nothing here speaks MCP itself.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const cli = fileURLToPath(new URL('../../bin/mcpdeck.js', import.meta.url));
@@ -33,6 +36,34 @@ const scenarios = {
   },
 };
 
+// Every auth/* scenario: connect, list the tools, call test-tool, signing in on the
+// way through mcpdeck's own flow. The suite's authorization server redirects at once,
+// so the "browser" is a script that follows the redirect to mcpdeck's loopback
+// listener; each scenario starts with no saved sign-in. What a scenario gives the client
+// (pre-registered credentials) arrives in MCP_CONFORMANCE_CONTEXT and goes into an
+// ordinary config file, as a person would write it.
+const authEnv = {};
+if (scenario?.startsWith('auth/')) {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-conformance-'));
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+  const oauth = {
+    // Used where the authorization server supports client ID metadata documents (SEP-991).
+    clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+    ...(context.client_id && { clientId: context.client_id }),
+    ...(context.client_secret && { clientSecret: context.client_secret }),
+  };
+  const config = join(dir, 'servers.json');
+  writeFileSync(config, JSON.stringify({ mcpServers: { conformance: { type: 'http', url, oauth } } }));
+  scenarios[scenario] = { args: ['call', '--strict', '-c', config, 'conformance', 'test-tool', '--sign-in', 'auto', '--json'] };
+  Object.assign(authEnv, {
+    MCPDECK_CONFIG_DIR: dir,
+    MCPDECK_SECRETS: 'file',
+    MCPDECK_OAUTH_CALLBACK_PORT: '0',
+    BROWSER: fileURLToPath(new URL('../fixtures/auth/browser.mjs', import.meta.url)),
+    MCPDECK_TEST_BROWSER: 'follow',
+  });
+}
+
 const entry = scenarios[scenario];
 if (!entry) {
   console.error(`client.mjs: unknown scenario ${JSON.stringify(scenario)} (known: ${Object.keys(scenarios).join(', ')})`);
@@ -45,6 +76,7 @@ const run = spawnSync(process.execPath, [cli, ...entry.args], {
   encoding: 'utf8',
   stdio: ['ignore', 'pipe', 'inherit'],
   timeout: 25_000,
+  env: { ...process.env, ...authEnv },
 });
 process.stdout.write(run.stdout ?? '');
 if (run.error) {

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path';
-import { expandVars } from './expand.js';
+import { expandValue, type ExpandContext } from './expand.js';
+import { redactUrl } from './redact.js';
 import { knownFields, serverEntrySchema, TYPE_ALIASES, type ServerEntry } from './schema.js';
 import type { ConfigIssue, ConfigSource, ServerConfig, ServerDefinition } from './types.js';
 import { closest } from '../../util/closest.js';
@@ -7,18 +8,31 @@ import { isRecord } from '../../util/is-record.js';
 
 const TYPES = 'stdio, sse, http or inprocess';
 
+export interface NormalizeOptions {
+  /** The answer to `${input:id}` in this entry's file, once given. */
+  input?: ExpandContext['input'];
+  /** `${userHome}`, `${workspaceFolder}`, ... */
+  builtins?: Record<string, string>;
+  /** The entry's own format has no `type` for a URL (Cursor, Windsurf): assume http quietly. */
+  urlTypeImplicit?: boolean;
+}
+
 /** Turns one `mcpServers` entry into a usable config, or into issues that say what to fix. */
 export function normalizeEntry(
   name: string,
   raw: unknown,
   source: ConfigSource,
   env: NodeJS.ProcessEnv,
+  options: NormalizeOptions = {},
 ): ServerDefinition {
   const issues: ConfigIssue[] = [];
   const where = source.path ? ` in ${source.path}` : '';
   const error = (message: string) => issues.push({ severity: 'error', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
   const warn = (message: string) => issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
-  const def = (config?: ServerConfig): ServerDefinition => ({ name, source, raw: isRecord(raw) ? raw : {}, config, issues });
+  const missingInputs = new Set<string>();
+  const def = (config?: ServerConfig): ServerDefinition => ({
+    name, source, raw: isRecord(raw) ? raw : {}, config, issues, ...(missingInputs.size ? { missingInputs: [...missingInputs] } : {}),
+  });
 
   if (!isRecord(raw)) {
     error(`must be an object like {"command": "..."} or {"type": "http", "url": "..."}`);
@@ -38,7 +52,7 @@ export function normalizeEntry(
   const entry = parsed.data;
   for (const key of ['type', 'command', 'url', 'module', 'cwd'] as const) {
     const value = entry[key];
-    if (value !== undefined && value !== value.trim()) error(`"${key}" has stray whitespace: ${JSON.stringify(value)}; remove it`);
+    if (value !== undefined && value !== value.trim()) error(`"${key}" has stray whitespace: ${JSON.stringify(key === 'url' ? redactUrl(value) : value)}; remove it`);
   }
   for (const [label, map] of [['env', entry.env], ['headers', entry.headers]] as const) {
     for (const [key, value] of Object.entries(map ?? {})) {
@@ -47,11 +61,12 @@ export function normalizeEntry(
   }
   if (issues.some((i) => i.severity === 'error')) return def();
 
-  const type = resolveType(entry, error, warn);
+  const type = resolveType(entry, error, options.urlTypeImplicit ? () => undefined : warn);
   if (!type) return def();
 
   const missing = new Set<string>();
-  const x = (value: string) => expandVars(value, env, missing);
+  const context: ExpandContext = { env, input: options.input, builtins: options.builtins, missing, missingInputs };
+  const x = (value: string) => expandValue(value, context);
   const xMap = (map: Record<string, string> | undefined) =>
     Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k.trim(), x(v)]));
   const base = source.path ? dirname(source.path) : process.cwd();
@@ -71,7 +86,7 @@ export function normalizeEntry(
     if (!entry.url) error(`type "${type}" needs a "url"`);
     else {
       const url = x(entry.url);
-      if (!missing.size && !isHttpUrl(url)) error(`"url" must be an http:// or https:// URL, got ${JSON.stringify(url)}`);
+      if (!missing.size && !missingInputs.size && !isHttpUrl(url)) error(`"url" must be an http:// or https:// URL, got ${JSON.stringify(redactUrl(url))}`);
       else config = { ...common, type, url, headers: xMap(entry.headers), ...(type === 'http' && !entry.type ? { typeAssumed: true } : {}) };
     }
   } else {
@@ -79,6 +94,9 @@ export function normalizeEntry(
     else config = { ...common, type, module: entry.module.startsWith('.') ? resolve(base, entry.module) : entry.module, export: entry.export };
   }
   for (const variable of missing) error(`environment variable \${${variable}} is not set; set it or write \${${variable}:-default}`);
+  for (const id of missingInputs) {
+    error(`\${input:${id}} has no value yet: mcpdeck asks for it once (on the terminal, or in the deck) and keeps it in the OS keychain or its private secrets file`);
+  }
   return def(issues.some((i) => i.severity === 'error') ? undefined : config);
 }
 

@@ -14,7 +14,7 @@ function mask(value: unknown): string {
 }
 
 /** Secret-looking query parameters of a URL, masked. */
-function redactUrl(url: string): string {
+export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = MASK;

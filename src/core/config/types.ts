@@ -1,12 +1,22 @@
-export type ScopeKind = 'user' | 'project' | 'file' | 'demo' | 'adhoc';
+/** mcpdeck's own scopes, another client's file (`client`), the demo, or the command line. */
+export type ScopeKind = 'user' | 'project' | 'file' | 'client' | 'demo' | 'adhoc';
+
+/** The MCP clients whose server definitions mcpdeck reads (see sources/registry.ts). */
+export type ClientId = 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode' | 'windsurf' | 'gemini' | 'codex' | 'qoder';
+
+/** How far a client's file reaches: every project, one shared project, or this folder on this machine. */
+export type SourceScope = 'user' | 'project' | 'local';
 
 /** Where a server definition came from. */
 export interface ConfigSource {
   kind: ScopeKind;
   /** The file it was read from, when there is one. */
   path?: string;
-  /** Short label for lists: "user", "project", "demo", a file name. */
+  /** Short label for lists: "user", "project", "demo", a file name, "cursor", "vscode:project". */
   label: string;
+  /** For `client` sources: whose file it is, and its scope there. */
+  client?: ClientId;
+  scope?: SourceScope;
 }
 
 export interface ConfigIssue {
@@ -84,4 +94,6 @@ export interface ServerDefinition {
   raw: Record<string, unknown>;
   config?: ServerConfig;
   issues: ConfigIssue[];
+  /** `${input:id}` values the entry needs and nobody has given yet (the config waits for them). */
+  missingInputs?: string[];
 }

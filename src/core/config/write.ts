@@ -1,15 +1,21 @@
-import { chmodSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { applyEdits, format, modify } from 'jsonc-parser';
+import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { applyChanges, setPath, type Change, type KeyPath } from './json-edit.js';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
 import { ConfigWriteError } from './write-error.js';
+import { withFileLock } from '../secrets/file-lock.js';
 import { isRecord } from '../../util/is-record.js';
 
-/** A place servers can be written to: the user catalog or a JSON file. */
+/** A place servers can be written to: the user catalog or a JSON file with `mcpServers`. */
 export type WritableScope = { kind: 'user'; catalog: UserCatalog } | { kind: 'file'; path: string };
 
 export { ConfigWriteError };
+export type { Change };
+
+/** What to change, decided from the file as it is at the moment of writing (inside the lock). */
+export type Plan<T> = (current: Record<string, unknown>) => { changes: Change[]; result: T };
 
 export function scopeOf(source: ConfigSource, catalog: UserCatalog): WritableScope | undefined {
   if (source.kind === 'user') return { kind: 'user', catalog };
@@ -19,79 +25,103 @@ export function scopeOf(source: ConfigSource, catalog: UserCatalog): WritableSco
 
 export function readScope(scope: WritableScope): Record<string, unknown> {
   if (scope.kind === 'user') return scope.catalog.read();
-  return readServersText(scope.path)?.servers ?? {};
-}
-
-/** A file's text and its `mcpServers`; undefined when there is no file; throws for one that is broken. */
-function readServersText(path: string): { text: string; servers: Record<string, unknown> } | undefined {
-  const issues: ConfigIssue[] = [];
-  const file = readJsonFile(path, issues, false);
-  if (issues[0]) throw new ConfigWriteError(`${issues[0].message}; fix it before changing servers there`);
-  if (!file) return undefined;
-  const servers = isRecord(file.value) ? file.value.mcpServers ?? {} : undefined;
-  if (!isRecord(servers)) throw new ConfigWriteError(`${path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
-  return { text: file.text, servers };
+  const file = readJson(scope.path);
+  return file ? serversOf(scope.path, file.value) : {};
 }
 
 /**
- * Sets (or with `undefined` removes) one field path under `mcpServers` and keeps every
- * other byte of a file as it was: comments, key order, other fields.
+ * Changes a scope's servers (key paths under `mcpServers`) under a cross-process lock:
+ * the file is read again inside the lock, a broken one is refused untouched, and the
+ * new text replaces it atomically, keeping every other byte.
  */
-export function editScope(scope: WritableScope, path: string[], value: unknown): void {
+export async function updateScope<T>(scope: WritableScope, plan: Plan<T>): Promise<T> {
   if (scope.kind === 'user') {
-    const servers = structuredClone(scope.catalog.read());
-    setPath(servers, path, value);
-    scope.catalog.write(servers);
-    return;
+    const { catalog } = scope;
+    return locked(catalog.path, () => {
+      const servers = structuredClone(catalog.read());
+      const { changes, result } = plan(servers);
+      if (changes.length) {
+        for (const change of changes) setPath(servers, change.path, change.value);
+        catalog.write(servers);
+      }
+      return result;
+    });
   }
-  // Read once: it refuses a broken file, and the edit applies to the very text it checked.
-  const file = readServersText(scope.path);
-  if (!file) {
-    const servers = {};
-    setPath(servers, path, value);
-    return writeKeepingFile(scope.path, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`);
-  }
-  writeKeepingFile(scope.path, applyEdit(file.text, ['mcpServers', ...path], value));
+  return updateJsonFile(scope.path, (document) => {
+    const { changes, result } = plan(document === undefined ? {} : serversOf(scope.path, document));
+    return { changes: changes.map((c) => ({ path: ['mcpServers', ...c.path], value: c.value })), result };
+  });
 }
 
-/** Applies one change; only the inserted text is formatted, the rest stays byte for byte. */
-function applyEdit(text: string, path: string[], value: unknown): string {
-  const edits = modify(text, path, value, {});
-  let next = applyEdits(text, edits);
-  const [edit] = edits;
-  if (edits.length === 1 && edit && value !== undefined) {
-    next = applyEdits(next, format(next, { offset: edit.offset, length: edit.content.length }, FORMAT));
-  }
-  return next;
+/** One change: sets (or with `undefined` removes) a key path under `mcpServers`. */
+export function editScope(scope: WritableScope, path: KeyPath, value: unknown): Promise<void> {
+  return updateScope(scope, () => ({ changes: [{ path, value }], result: undefined }));
 }
 
-const FORMAT = { insertSpaces: true, tabSize: 2, eol: '\n' };
+/**
+ * Changes any JSON file (key paths from its root) under the same lock and rules; the
+ * plan sees the parsed file, or undefined when there is none yet.
+ */
+export async function updateJsonFile<T>(path: string, plan: (document: unknown) => { changes: Change[]; result: T }): Promise<T> {
+  return locked(path, () => {
+    const file = readJson(path);
+    const { changes, result } = plan(file?.value);
+    if (!changes.length) return result;
+    if (file) writeKeepingFile(path, applyChanges(file.text, changes));
+    else {
+      const document: Record<string, unknown> = {};
+      for (const change of changes) setPath(document, change.path, change.value);
+      writeKeepingFile(path, `${JSON.stringify(document, null, 2)}\n`);
+    }
+    return result;
+  });
+}
 
-/** Replaces the file atomically, through a symlink, keeping its permissions (a 0600 file stays 0600). */
-function writeKeepingFile(path: string, text: string): void {
+/** Runs `fn` holding the file's lock (through a symlink, the target's). */
+export function locked<T>(path: string, fn: () => T | Promise<T>): Promise<T> {
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  let target = resolve(path);
+  try {
+    target = realpathSync(path);
+  } catch {
+    // Not there yet: the lock still guards its name.
+  }
+  return withFileLock(target, fn);
+}
+
+/** The file's text and value; undefined when there is none; throws for one that cannot be parsed (it is never overwritten). */
+function readJson(path: string): { text: string; value: unknown } | undefined {
+  const issues: ConfigIssue[] = [];
+  const file = readJsonFile(path, issues, false);
+  if (issues[0]) throw new ConfigWriteError(`${issues[0].message}; fix it before changing servers there`);
+  return file;
+}
+
+function serversOf(path: string, value: unknown): Record<string, unknown> {
+  const servers = isRecord(value) ? value.mcpServers ?? {} : undefined;
+  if (!isRecord(servers)) throw new ConfigWriteError(`${path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
+  return servers;
+}
+
+let writes = 0;
+
+/** Replaces the file atomically (a temp file, then a rename), through a symlink, keeping its permissions (0600 stays 0600). */
+export function writeKeepingFile(path: string, text: string): void {
   let target = path;
   let mode: number | undefined;
   try {
     target = realpathSync(path);
     mode = statSync(target).mode & 0o777;
   } catch {
-    // A new file.
+    mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  const temp = `${target}.${process.pid}.tmp`;
-  writeFileSync(temp, text, mode === undefined ? undefined : { mode });
-  if (mode !== undefined) chmodSync(temp, mode);
-  renameSync(temp, target);
-}
-
-function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
-  const [head, ...rest] = path;
-  if (head === undefined) return;
-  if (rest.length === 0) {
-    if (value === undefined) delete target[head];
-    else target[head] = value;
-    return;
+  const temp = `${target}.${process.pid}.${++writes}.tmp`;
+  try {
+    writeFileSync(temp, text, mode === undefined ? undefined : { mode });
+    if (mode !== undefined) chmodSync(temp, mode);
+    renameSync(temp, target);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
   }
-  const child = target[head];
-  if (typeof child !== 'object' || child === null) target[head] = {};
-  setPath(target[head] as Record<string, unknown>, rest, value);
 }

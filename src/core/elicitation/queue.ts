@@ -58,6 +58,15 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     return this.ask({ id: this.nextId++, server, receivedAt: this.now(), kind: 'sample', params }, signal) as Promise<SampleAnswer>;
   }
 
+  /**
+   * A question of mcpdeck's own (a `${input:id}` value from a config file), shown like a
+   * server's form; always for a person, never answered by the CLI's policy.
+   */
+  askPerson(server: string, input: Extract<ElicitInput, { mode: 'form' }>, signal: AbortSignal): Promise<ElicitAnswer> {
+    const request: PendingRequest = { id: this.nextId++, server, receivedAt: this.now(), message: input.message, kind: 'elicit-form', requestedSchema: input.requestedSchema };
+    return this.enqueue(request, signal) as Promise<ElicitAnswer>;
+  }
+
   /** Sends the answer, once: a second answer, or an invalid one, is refused and changes nothing. */
   respond(id: number, answer: AnyAnswer): RespondResult {
     const waiting = this.waiting.get(id);

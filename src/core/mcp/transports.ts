@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { InProcessConfig, ServerConfig } from '../config/types.js';
 import { StdioTransport } from './stdio-transport.js';
 import { ConnectError } from './errors.js';
@@ -9,6 +9,8 @@ import { ConnectError } from './errors.js';
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
   onStdoutNoise?: (line: string) => void;
+  /** For remote servers: the fetch that signs requests (OAuth), when the server has a sign-in. */
+  fetch?: FetchLike;
 }
 
 export interface BuiltTransport {
@@ -27,13 +29,14 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
     case 'http': {
       const url = new URL(config.url);
       const requestInit = { headers: config.headers };
+      const fetch = hooks.fetch;
       // Loaded on demand: a command that touches only stdio servers starts faster.
       if (config.type === 'sse' || useSse) {
         const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-        return { transport: new SSEClientTransport(url, { requestInit }) };
+        return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
       }
       const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-      return { transport: new StreamableHTTPClientTransport(url, { requestInit }) };
+      return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
     }
     case 'inprocess':
       return inProcess(config);

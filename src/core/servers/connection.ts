@@ -9,6 +9,7 @@ import { redactEntry } from '../config/redact.js';
 import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import { ConnectError } from '../mcp/errors.js';
 import type { RequestQueue } from '../elicitation/queue.js';
+import type { AuthManager } from '../auth/manager.js';
 import { listPrompts, listResources, listResourceTemplates, listTools } from '../mcp/list.js';
 import { Session, type SessionOptions } from '../mcp/session.js';
 import type { TrafficEntry } from '../mcp/tap.js';
@@ -16,6 +17,7 @@ import { filterTools } from './tools.js';
 import { appendBounded, logEntry, MAX_LOG_ENTRIES, type LogEntry } from './log-messages.js';
 import type { ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
@@ -31,6 +33,8 @@ export interface ConnectionContext {
   defaultCallTimeout?: number;
   /** What servers ask of the person; a call waits without a deadline while its server's request is pending. */
   requests?: RequestQueue;
+  /** OAuth for remote servers: the signed fetch, and a call waits while its server signs in again. */
+  auth?: AuthManager;
 }
 
 /** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
@@ -76,6 +80,7 @@ export class ServerConnection {
     this.closeReason = undefined;
     // A new session starts at the server's default level.
     this.patch({ status: 'connecting', error: undefined, logLevel: undefined });
+    const auth = this.ctx.auth?.forServer(this.name, config);
     let session: Session;
     try {
       session = await Session.open({
@@ -90,11 +95,14 @@ export class ServerConnection {
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
         failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
         requests: this.serverRequests(),
+        fetch: auth?.fetch,
       });
     } catch (error) {
       if (attempt !== this.attempt) return;
       const reason = error instanceof ConnectError ? error : new ConnectError(String((error as Error).message ?? error));
-      this.patch({ status: reason.needsAuth ? 'needs-auth' : 'failed', error: reason.message });
+      // The wire knows why better than the status code: not signed in, or a refresh refused.
+      const why = reason.needsAuth && auth?.problem ? `${sanitizeLine('url' in config ? config.url : this.name)} needs sign-in: ${auth.problem}` : reason.message;
+      this.patch({ status: reason.needsAuth ? 'needs-auth' : 'failed', error: why });
       return;
     }
     if (attempt !== this.attempt) return void session.close();
@@ -181,7 +189,14 @@ export class ServerConnection {
     }
     const timeout = options.timeout ?? this.definition.config?.requestTimeout ?? this.ctx.defaultCallTimeout;
     const requests = this.ctx.requests;
-    const hold = requests && { held: () => requests.hasPending(this.name), subscribe: requests.subscribe };
+    const auth = this.ctx.auth;
+    const hold = requests && {
+      held: () => requests.hasPending(this.name) || Boolean(auth?.isSigningIn(this.name)),
+      subscribe: (listener: () => void) => {
+        const stops = [requests.subscribe(listener), auth?.subscribe(listener)];
+        return () => stops.forEach((stop) => stop?.());
+      },
+    };
     try {
       return await callTool(session.client, tool, args, { hold, ...options, timeout });
     } catch (error) {

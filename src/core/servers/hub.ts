@@ -1,3 +1,4 @@
+import type { AuthManager } from '../auth/manager.js';
 import { createStore, type Store } from '../store.js';
 import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
@@ -20,6 +21,7 @@ export interface HubOptions {
   only?: string[];
   defaultCallTimeout?: number;
   lists?: ListKind[];
+  auth?: AuthManager;
 }
 
 export interface SetServersResult {
@@ -42,6 +44,11 @@ export class ServerHub {
 
   constructor(private readonly options: HubOptions) {}
 
+  /** A server's definition as configured (the expanded config, with secrets). */
+  definition(name: string): ServerDefinition | undefined {
+    return this.connections.get(name)?.definition;
+  }
+
   get(name: string): ServerState | undefined {
     return this.getSnapshot().servers.find((s) => s.name === name);
   }
@@ -62,6 +69,7 @@ export class ServerHub {
           defaultCallTimeout: this.options.defaultCallTimeout,
           lists: this.options.lists,
           requests: this.requests,
+          auth: this.options.auth,
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
         });
@@ -164,5 +172,6 @@ export class ServerHub {
 }
 
 function changed(a: ServerDefinition, b: ServerDefinition): boolean {
-  return JSON.stringify([a.raw, a.source]) !== JSON.stringify([b.raw, b.source]);
+  // The expanded config too: an `${input:id}` answered (or an env var changed) leaves the raw entry as it was.
+  return JSON.stringify([a.raw, a.source, a.config]) !== JSON.stringify([b.raw, b.source, b.config]);
 }

@@ -5,7 +5,7 @@
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
-  | 'elicit' | 'sample' | 'urlRequired';
+  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth';
 
 export interface Binding {
   scope: Scope;
@@ -30,16 +30,17 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'open', keys: ['enter', 'right', 'l'], label: 'enter', hint: 'open', description: 'Open the selected server' },
   { scope: 'dashboard', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect the selected server' },
   { scope: 'dashboard', command: 'toggleEnabled', keys: ['e'], hint: 'enable/disable', description: 'Enable or disable the selected server (kept for servers in your user catalog)' },
-  { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected server (reserved: browser sign-in is not built yet)' },
+  { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected remote server (browser, or paste the redirected URL)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
 
   { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
   { scope: 'server', command: 'prevTab', keys: ['shift+tab', 'left'], label: 'shift+tab', description: 'Previous tab' },
-  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-5', hint: 'tabs', description: 'Tools, Resources, Prompts, Log, Info' },
+  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-6', hint: 'tabs', description: 'Tools, Resources, Prompts, Log, Info; Auth for a remote server' },
   { scope: 'server', command: 'tab2', keys: ['2'], description: 'Resources tab' },
   { scope: 'server', command: 'tab3', keys: ['3'], description: 'Prompts tab' },
   { scope: 'server', command: 'tab4', keys: ['4'], description: 'Log tab' },
   { scope: 'server', command: 'tab5', keys: ['5'], description: 'Info tab' },
+  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Auth tab (remote servers)' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
 
   { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
@@ -88,6 +89,19 @@ export const BINDINGS = [
   { scope: 'urlRequired', command: 'retryCall', keys: ['r'], hint: 'retry', description: 'Call again with the same arguments (after visiting the page)' },
   { scope: 'urlRequired', command: 'openRequired', keys: ['o'], hint: 'open in browser', description: 'Open the page the server asks for in your browser' },
   { scope: 'urlRequired', command: 'copyRequired', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },
+
+  { scope: 'signIn', command: 'openSignInLink', keys: ['o'], hint: 'open link', description: 'Open the sign-in link in your browser (again)' },
+  { scope: 'signIn', command: 'copySignInLink', keys: ['c'], hint: 'copy link', description: 'Copy the sign-in link to the clipboard (through the terminal, OSC 52)' },
+  { scope: 'signIn', command: 'submitPaste', keys: ['enter'], hint: 'submit', description: 'Submit the pasted redirect URL or code' },
+  { scope: 'signIn', command: 'clearPaste', keys: ['esc'], hint: 'clear', description: 'Clear what was pasted' },
+  { scope: 'signIn', command: 'cancelSignIn', keys: ['esc'], hint: 'cancel', description: 'Cancel the sign-in' },
+  { scope: 'signIn', command: 'stepUpYes', keys: ['enter'], hint: 'sign in', description: 'A server needs more permission: sign in again for it' },
+  { scope: 'signIn', command: 'stepUpNo', keys: ['esc'], hint: 'not now', description: 'Do not sign in again (the request fails)' },
+  { scope: 'signIn', command: 'retrySignIn', keys: ['a'], hint: 'try again', description: 'Try a failed sign-in again' },
+  { scope: 'signIn', command: 'dismissSignIn', keys: ['esc', 'enter'], label: 'esc', hint: 'close', description: 'Close a failed sign-in' },
+  { scope: 'auth', command: 'authSignIn', keys: ['a'], hint: 'sign in', description: 'Sign in to this server (again)' },
+  { scope: 'auth', command: 'authSignOut', keys: ['x'], hint: 'sign out', description: 'Sign out: delete the stored tokens and registered client (asks first)' },
+  { scope: 'auth', command: 'authDoctor', keys: ['d'], hint: 'doctor', description: 'Walk the sign-in step by step: what works, what fails, the redirect URI to register' },
 
   { scope: 'pager', command: 'search', keys: ['/'], hint: 'search', description: 'Search the text' },
   { scope: 'pager', command: 'nextMatch', keys: ['n'], label: 'n/N', hint: 'next/prev match', description: 'Next match' },

@@ -18,8 +18,11 @@ export function urlRows(target: Target, width: number, max: number): number {
   return Math.min(max, 1 + url + (insecure(target.url) ? 1 : 0));
 }
 
-/** Where the person would be sent: the domain first and prominent, then the full URL. */
-export function UrlLines({ request, width, rows }: { request: Target; width: number; rows: number }) {
+/**
+ * Where the person would be sent: the domain first and prominent, then the full URL
+ * (each row through `link`, to make it a terminal hyperlink, when given).
+ */
+export function UrlLines({ request, width, rows, link }: { request: Target; width: number; rows: number; link?: (row: string) => string }) {
   const theme = useTheme();
   const warn = insecure(request.url);
   const url = clipRows(wrapRows(request.url, width - LABEL - 1), Math.max(1, rows - 1 - (warn ? 1 : 0)));
@@ -32,7 +35,7 @@ export function UrlLines({ request, width, rows }: { request: Target; width: num
       {url.map((row, i) => (
         <Text key={i} wrap="truncate-end">
           <Text dimColor>{(i ? '' : 'url').padEnd(LABEL + 1)}</Text>
-          {row}
+          {link ? link(row) : row}
         </Text>
       ))}
       {warn ? <Text color={theme.warning} wrap="truncate-end">{' '.repeat(LABEL)}plain http: the page is not encrypted</Text> : null}

@@ -1,0 +1,35 @@
+import { Option, type Command } from 'commander';
+import { importServers } from '../../core/config/import-servers.js';
+import { CLIENT_IDS, clientById } from '../../core/config/sources/registry.js';
+import { whereFrom } from '../../core/config/sources/where.js';
+import { openUserCatalog, userConfigDir } from '../../core/config/user-catalog.js';
+import { openSecretStore, secretStorePreference } from '../../core/secrets/store.js';
+import { Exit } from '../exit-codes.js';
+import type { Invocation } from '../target.js';
+import { names, printTransfer } from './transfer-report.js';
+
+export function registerImport(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
+  program
+    .command('import')
+    .description("copy another client's servers into the user catalog (all its files: user, project, local)")
+    .addOption(new Option('--from <client>', 'the client to copy from').choices(CLIENT_IDS).makeOptionMandatory())
+    .option('--only <names>', 'just these servers (comma-separated)')
+    .option('--force', 'replace a server of the same name in the catalog')
+    .option('--json', 'print what was done as JSON')
+    .action((options: { from: string; only?: string; force?: boolean; json?: boolean }) =>
+      run(async () => {
+        const client = clientById(options.from)!;
+        const catalog = openUserCatalog(inv.env);
+        const result = await importServers({
+          client,
+          where: whereFrom({ env: inv.env, cwd: inv.cwd }),
+          catalog,
+          only: names(options.only),
+          force: options.force,
+          secrets: () => openSecretStore({ dir: userConfigDir(inv.env), prefer: secretStorePreference(inv.env) }),
+        });
+        printTransfer(result, `the user catalog (${catalog.path})`, Boolean(options.json));
+        return Exit.ok;
+      }),
+    );
+}

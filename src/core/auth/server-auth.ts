@@ -1,0 +1,132 @@
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { OAuthSettings } from '../config/types.js';
+import { challengeOf, type Challenge } from './challenge.js';
+import type { CredentialStore, StoredCredentials } from './credentials.js';
+import { refreshDue } from './expiry.js';
+import { explainSignInError } from './explain.js';
+import { DeckAuthProvider, SignInRequired } from './provider.js';
+
+export interface ServerAuthOptions {
+  name: string;
+  serverUrl: string;
+  settings: OAuthSettings;
+  credentials: CredentialStore;
+  /** A request was refused (401 after refreshing, or 403 insufficient_scope): true once signed in again, to retry. */
+  onChallenge: (challenge: Challenge, granted: string[]) => Promise<boolean>;
+  now?: () => number;
+}
+
+/**
+ * One server's side of OAuth on the wire: the bearer on every request, a refresh ahead
+ * of expiry and after a 401 (serialized across processes), and the server's challenge
+ * kept for the next sign-in. The SDK transports get this as their fetch.
+ */
+export class ServerAuth {
+  /** The last 401/403 challenge: its scopes and metadata URL steer the next sign-in. */
+  challenge?: Challenge;
+  /** Why the server needs sign-in, in words, once a request was refused. */
+  problem?: string;
+  private cached?: StoredCredentials | null;
+  /** The challenge last answered by signing in: the same one again will not be asked twice in a row. */
+  private lastAsked?: string;
+
+  constructor(private readonly options: ServerAuthOptions) {}
+
+  /** Forget the cached sign-in (after a sign-in or sign-out, possibly in another process). */
+  reload(): void {
+    this.cached = undefined;
+  }
+
+  readonly fetch: FetchLike = async (input, init) => {
+    let record = await this.current();
+    let response = await this.send(input, init, record);
+    if (response.status === 401) {
+      this.challenge = challengeOf(response);
+      if (record?.tokens) {
+        const fresh = await this.refresh(record.tokens.access_token);
+        if (fresh) {
+          record = fresh;
+          response = await this.retry(response, input, init, record);
+        }
+      }
+      if (response.status === 401) {
+        this.problem ??= record?.tokens ? 'the server refused the saved sign-in' : 'not signed in';
+        response = await this.askAgain(response, input, init, record);
+      }
+    } else if (response.status === 403) {
+      const challenge = challengeOf(response);
+      if (challenge.error === 'insufficient_scope') {
+        this.challenge = challenge;
+        response = await this.askAgain(response, input, init, record);
+      }
+    }
+    if (response.ok) {
+      this.problem = undefined;
+      this.lastAsked = undefined;
+    }
+    return response;
+  };
+
+  /** The stored sign-in, refreshed first when it is about to expire. */
+  private async current(): Promise<StoredCredentials | undefined> {
+    if (this.cached === undefined) this.cached = (await this.options.credentials.read(this.options.serverUrl)) ?? null;
+    const record = this.cached ?? undefined;
+    if (record?.tokens && refreshDue(record, this.now())) return (await this.refresh(record.tokens.access_token)) ?? record;
+    return record;
+  }
+
+  /**
+   * Refreshes under a cross-process lock; when another process already did, its token
+   * is used. A failed refresh keeps the old sign-in stored and says why.
+   */
+  private refresh(stale: string): Promise<StoredCredentials | undefined> {
+    const { credentials, serverUrl, settings } = this.options;
+    return credentials.withRefreshLock(serverUrl, async () => {
+      const latest = await credentials.read(serverUrl);
+      if (latest?.tokens && latest.tokens.access_token !== stale && !refreshDue(latest, this.now())) return (this.cached = latest);
+      if (!latest?.tokens?.refresh_token) {
+        this.problem = 'the sign-in expired and there is no refresh token: sign in again';
+        return undefined;
+      }
+      // Any loopback URL: a refresh never redirects, and an empty one would mean a machine-to-machine flow to the SDK.
+      const provider = new DeckAuthProvider({ serverUrl, settings, credentials, redirectUrl: 'http://127.0.0.1/callback', now: this.options.now });
+      try {
+        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl });
+        return (this.cached = await credentials.read(serverUrl));
+      } catch (error) {
+        const why = error instanceof SignInRequired ? 'the authorization server refused the refresh' : explainSignInError(error).message;
+        this.problem = `the sign-in expired and could not be refreshed (${why}): sign in again`;
+        return undefined;
+      }
+    });
+  }
+
+  private async askAgain(refused: Response, input: Parameters<FetchLike>[0], init: RequestInit | undefined, record?: StoredCredentials): Promise<Response> {
+    const challenge = this.challenge!;
+    const key = `${challenge.status} ${challenge.scope ?? ''} ${challenge.error ?? ''}`;
+    if (key === this.lastAsked) return refused;
+    this.lastAsked = key;
+    const signedIn = await this.options.onChallenge(challenge, record?.scopes ?? []).catch(() => false);
+    if (!signedIn) return refused;
+    this.reload();
+    return this.retry(refused, input, init, await this.current());
+  }
+
+  private async retry(refused: Response, input: Parameters<FetchLike>[0], init: RequestInit | undefined, record?: StoredCredentials): Promise<Response> {
+    await refused.body?.cancel().catch(() => undefined);
+    return this.send(input, init, record);
+  }
+
+  private send(input: Parameters<FetchLike>[0], init: RequestInit | undefined, record?: StoredCredentials): Promise<Response> {
+    const token = record?.tokens?.access_token;
+    if (!token) return fetch(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return fetch(input, { ...init, headers });
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+}

@@ -1,0 +1,241 @@
+import { randomBytes } from 'node:crypto';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthSettings } from '../config/types.js';
+import type { CallbackListeners } from './callback-port.js';
+import type { CallbackListener, CallbackResult } from './callback-server.js';
+import { probeChallenge, unionScopes, type Challenge } from './challenge.js';
+import type { CredentialStore } from './credentials.js';
+import { explainSignInError } from './explain.js';
+import { DeckAuthProvider } from './provider.js';
+import { parsePasted } from './paste.js';
+import { stepsFromRequests, type TraceStep } from './trace.js';
+import { tracingFetch } from './tracing-fetch.js';
+
+export type SignInPhase = 'confirm' | 'starting' | 'browser' | 'exchanging' | 'signed-in' | 'failed' | 'cancelled';
+
+/** One sign-in as the UI shows it: never a code, verifier or token. */
+export interface SignInSnapshot {
+  id: number;
+  server: string;
+  serverUrl: string;
+  phase: SignInPhase;
+  /** Why it started when the person did not ask (a step-up): shown before anything happens. */
+  reason?: string;
+  authorizationUrl?: string;
+  redirectUri?: string;
+  /** What became of opening the browser. */
+  browser?: string;
+  scopes?: string;
+  error?: string;
+  /** Something the person should know while waiting (a refused callback). */
+  notice?: string;
+  steps: TraceStep[];
+}
+
+export interface SignInOptions {
+  id: number;
+  server: string;
+  serverUrl: string;
+  settings: OAuthSettings;
+  port: number;
+  credentials: CredentialStore;
+  listeners: CallbackListeners;
+  openBrowser?: (url: string) => Promise<void>;
+  /** The server's last challenge (scopes, metadata URL); probed when unknown. */
+  challenge?: Challenge;
+  /** Scopes to add (step-up: the union of what was granted and what is missing). */
+  extraScopes?: string[];
+  /** Static headers of the server (not Authorization) for the probe. */
+  headers?: Record<string, string>;
+  reason?: string;
+  timeoutMs?: number;
+  onChange: (snapshot: SignInSnapshot) => void;
+}
+
+const TIMEOUT = 10 * 60_000;
+
+/**
+ * One interactive sign-in: discovery, registration and PKCE through the SDK's auth(),
+ * the authorization URL to a browser, then whichever comes first of the loopback
+ * callback and a pasted URL or code; `state` is ours and checked; Esc cancels.
+ */
+export class SignInAttempt {
+  private snap: SignInSnapshot;
+  private finish?: (result: CallbackResult | 'cancelled' | 'timeout' | 'mismatch') => void;
+  private state = randomBytes(24).toString('base64url');
+  private confirmed?: (go: boolean) => void;
+  readonly done: Promise<SignInSnapshot>;
+
+  constructor(private readonly options: SignInOptions, confirmFirst = false) {
+    this.snap = { id: options.id, server: options.server, serverUrl: options.serverUrl, phase: confirmFirst ? 'confirm' : 'starting', reason: options.reason, steps: [] };
+    this.done = (confirmFirst ? this.confirm() : Promise.resolve(true)).then((go) => (go ? this.run() : this.end('cancelled')));
+  }
+
+  get snapshot(): SignInSnapshot {
+    return this.snap;
+  }
+
+  /** The person's answer to a step-up question. */
+  proceed(go: boolean): void {
+    this.confirmed?.(go);
+  }
+
+  /** A redirected URL or a bare code, typed or pasted; a URL for another sign-in is refused. */
+  paste(text: string): { ok: boolean; message?: string } {
+    if (this.snap.phase !== 'browser' || !this.finish) return { ok: false, message: 'nothing is waiting for a code' };
+    const pasted = parsePasted(text);
+    if ('invalid' in pasted) return { ok: false, message: pasted.invalid };
+    if (pasted.state !== undefined && pasted.state !== this.state) {
+      return { ok: false, message: 'that URL belongs to another sign-in (its state does not match); paste the one from this sign-in' };
+    }
+    this.finish(pasted.result);
+    return { ok: true };
+  }
+
+  cancel(): void {
+    if (this.snap.phase === 'confirm') this.confirmed?.(false);
+    else this.finish?.('cancelled');
+  }
+
+  private confirm(): Promise<boolean> {
+    return new Promise((resolve) => (this.confirmed = resolve));
+  }
+
+  private async run(): Promise<SignInSnapshot> {
+    const { options } = this;
+    this.patch({ phase: 'starting' });
+    const traced = tracingFetch();
+    let listener: CallbackListener | undefined;
+    let stopWaiting: (() => void) | undefined;
+    let authorizationUrl: URL | undefined;
+    const steps: TraceStep[] = [];
+    try {
+      listener = await options.listeners.acquire(options.port);
+      steps.push({ step: 'Callback listener', status: 'ok', detail: `${listener.redirectUri} (register this redirect URI with a provider that asks for one)` });
+      this.patch({ redirectUri: listener.redirectUri, steps: [...steps] });
+      const callback = new Promise<CallbackResult | 'cancelled' | 'timeout' | 'mismatch'>((resolve) => (this.finish = resolve));
+      stopWaiting = listener.expect(this.state, {
+        onResult: (result) => this.finish?.(result),
+        onMismatch: () => {
+          const notice = 'a callback arrived with a state this sign-in did not issue; it was refused';
+          if (listener!.waiting <= 1) this.finish?.('mismatch');
+          else this.patch({ notice });
+        },
+      });
+      const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, fetch, options.headers));
+      steps.push(challengeStep(challenge));
+      const scope = unionScopes(challenge?.scope, options.extraScopes);
+      const provider = new DeckAuthProvider({
+        serverUrl: options.serverUrl, settings: options.settings, credentials: options.credentials, redirectUrl: listener.redirectUri,
+        state: this.state, ignoreRefreshToken: true, onAuthorizationUrl: (url) => (authorizationUrl = url),
+      });
+      const params = { serverUrl: options.serverUrl, scope, resourceMetadataUrl: challenge?.resourceMetadataUrl, fetchFn: traced.fetch };
+      const first = await auth(provider, params);
+      steps.push(...stepsFromRequests(traced.seen), registrationStep(provider));
+      if (first === 'AUTHORIZED' || !authorizationUrl) return await this.signedIn(provider, steps);
+      steps.push(authorizeStep(authorizationUrl));
+      this.patch({ phase: 'browser', authorizationUrl: authorizationUrl.href, scopes: provider.askedScope, steps: [...steps] });
+      const timer = setTimeout(() => this.finish?.('timeout'), options.timeoutMs ?? TIMEOUT);
+      void this.openBrowser(authorizationUrl.href);
+      const result = await callback.finally(() => clearTimeout(timer));
+      if (result === 'cancelled') return await this.end('cancelled', steps);
+      const failed = callbackFailure(result);
+      if (failed) {
+        steps.push({ step: 'Callback', status: 'failed', ...failed });
+        return await this.end('failed', steps, failed.detail);
+      }
+      steps.push({ step: 'Callback', status: 'ok', detail: 'the browser came back with a code and the state this sign-in issued' });
+      this.patch({ phase: 'exchanging', steps: [...steps] });
+      const seenBefore = traced.seen.length;
+      await auth(provider, { ...params, authorizationCode: (result as { code: string }).code }).catch((error: unknown) => {
+        steps.push(...stepsFromRequests(traced.seen.slice(seenBefore)));
+        throw error;
+      });
+      steps.push(...stepsFromRequests(traced.seen.slice(seenBefore)));
+      return await this.signedIn(provider, steps);
+    } catch (error) {
+      const explained = explainSignInError(error);
+      if (!steps.some((s) => s.status === 'failed')) steps.push(...stepsFromRequests(traced.seen).filter((s) => s.status === 'failed'));
+      steps.push({ step: 'Sign-in', status: 'failed', detail: explained.message, fix: explained.fix });
+      return await this.end('failed', steps, explained.message);
+    } finally {
+      stopWaiting?.();
+      this.finish = undefined;
+      if (listener) await options.listeners.release(listener);
+    }
+  }
+
+  private async signedIn(provider: DeckAuthProvider, steps: TraceStep[]): Promise<SignInSnapshot> {
+    const record = await this.options.credentials.read(this.options.serverUrl);
+    const granted = record?.scopes?.join(' ');
+    steps.push({ step: 'Scopes', status: 'info', detail: `asked for ${provider.askedScope || '(none)'}; granted ${granted || '(not stated)'}` });
+    return this.end('signed-in', steps);
+  }
+
+  private async end(phase: 'signed-in' | 'failed' | 'cancelled', steps: TraceStep[] = this.snap.steps, error?: string): Promise<SignInSnapshot> {
+    this.patch({ phase, steps: [...steps], error });
+    if (steps.length) {
+      const lastSignIn = { at: Date.now(), outcome: phase, steps };
+      await this.options.credentials.update(this.options.serverUrl, (c) => ({ ...c, lastSignIn })).catch(() => undefined);
+    }
+    return this.snap;
+  }
+
+  private async openBrowser(url: string): Promise<void> {
+    if (!this.options.openBrowser) return this.patch({ browser: 'not opened: open the link yourself, or paste the redirected URL here' });
+    try {
+      await this.options.openBrowser(url);
+      this.patch({ browser: 'opened in your browser' });
+    } catch (error) {
+      this.patch({ browser: `could not open a browser (${(error as Error).message}): open the link yourself` });
+    }
+  }
+
+  private patch(change: Partial<SignInSnapshot>): void {
+    this.snap = { ...this.snap, ...change };
+    this.options.onChange(this.snap);
+  }
+}
+
+function challengeStep(challenge: Challenge | undefined): TraceStep {
+  if (!challenge) return { step: 'Server challenge', status: 'info', detail: 'the server let an unsigned initialize through; it may ask later' };
+  const parts = [`HTTP ${challenge.status}`, challenge.resourceMetadataUrl && `resource_metadata ${challenge.resourceMetadataUrl.href}`, challenge.scope && `scope "${challenge.scope}"`];
+  return { step: 'Server challenge', status: 'ok', detail: parts.filter(Boolean).join(', ') };
+}
+
+function registrationStep(provider: DeckAuthProvider): TraceStep {
+  const kind = provider.registration ?? 'dynamic';
+  const detail = {
+    'pre-registered': 'pre-registered client from oauth.clientId',
+    stored: 'the client registered at an earlier sign-in',
+    'metadata document': `client ID metadata document ${provider.clientMetadataUrl ?? ''}`,
+    dynamic: 'dynamic client registration (RFC 7591), application_type native',
+  }[kind];
+  return { step: 'Client', status: 'ok', detail };
+}
+
+function authorizeStep(url: URL): TraceStep {
+  const q = url.searchParams;
+  const detail = [
+    `${url.origin}${url.pathname}`,
+    `client_id ${q.get('client_id')}`,
+    `scope ${q.get('scope') ?? '(none)'}`,
+    `resource ${q.get('resource') ?? '(none)'}`,
+    `PKCE ${q.get('code_challenge_method') ?? 'none'}`,
+    `redirect_uri ${q.get('redirect_uri')}`,
+  ].join(', ');
+  return { step: 'Authorization URL', status: 'ok', detail };
+}
+
+function callbackFailure(result: CallbackResult | 'timeout' | 'mismatch'): { detail: string; fix?: string } | undefined {
+  if (result === 'timeout') return { detail: 'no callback within 10 minutes', fix: 'start the sign-in again; if the browser cannot reach this machine, paste the redirected URL into the terminal' };
+  if (result === 'mismatch') return { detail: 'state mismatch: the browser came back with a state this sign-in did not issue, so it was refused', fix: 'start the sign-in again from mcpdeck and finish it in the browser it opens' };
+  if ('error' in result) {
+    const denied = result.error === 'access_denied';
+    return {
+      detail: `the authorization server answered ${result.error}${result.description ? `: ${result.description}` : ''}`,
+      fix: denied ? 'the sign-in was cancelled or refused in the browser; start it again to retry' : 'see the authorization server’s message above',
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,142 @@
+import { loadConfig, type LoadedConfig, type LoadOptions } from './load.js';
+import type { InputRef } from './inputs.js';
+import { inputQuestion } from './input-question.js';
+import type { Conflict, SourceInfo } from './sources/report.js';
+import type { SourceSettings } from './source-settings.js';
+import { userConfigDir } from './user-catalog.js';
+import type { ConfigIssue } from './types.js';
+import type { RequestQueue } from '../elicitation/queue.js';
+import { openSecretStore, secretStorePreference, type SecretStore } from '../secrets/store.js';
+import { createStore } from '../store.js';
+
+/** Asks a person for an input's value on the spot; undefined when nobody can answer. */
+export type InputAsker = (input: InputRef) => Promise<string | undefined>;
+
+export interface ConfigSessionOptions extends LoadOptions {
+  /** Which sources are hidden, kept between runs (absent: nothing hidden, nothing kept). */
+  sourceSettings?: SourceSettings;
+  /** Asks for `${input:id}` values while loading (the CLI); without it they are asked through the request queue (the deck). */
+  askInput?: InputAsker;
+  /** Only these servers will connect: inputs of the others are not asked for. */
+  only?: string[];
+  /** Where answers are kept (default: the OS keychain, else the 0600 file in the user config folder). */
+  secrets?: () => Promise<SecretStore>;
+}
+
+export interface SourcesSnapshot {
+  sources: readonly SourceInfo[];
+  conflicts: readonly Conflict[];
+}
+
+/**
+ * The configuration as the deck reads it: every source with its visibility, and the
+ * answers to `${input:id}` (looked up in the secret store, asked for once, kept there).
+ */
+export class ConfigSession {
+  /** What was read, skipped and overridden, for the sources list. */
+  readonly sources = createStore<SourcesSnapshot>({ sources: [], conflicts: [] });
+  private readonly values = new Map<string, string>();
+  /** Inputs in the queue now, and the ones dismissed there (asked again only on request). */
+  private readonly queued = new Set<string>();
+  private readonly dismissed = new Set<string>();
+  /** Answers the store could not keep, and why. */
+  private readonly unkept = new Map<string, string>();
+  private readonly closing = new AbortController();
+  private store?: Promise<SecretStore | Error>;
+  private last?: LoadedConfig;
+
+  constructor(private readonly options: ConfigSessionOptions, private readonly requests: RequestQueue) {}
+
+  /** Reads every source; inputs answered before come from the store, and the CLI asks for the rest. */
+  async load(): Promise<LoadedConfig> {
+    let loaded = this.read();
+    if (loaded.inputs.length) {
+      await this.fetchStored(loaded.inputs);
+      const { askInput } = this.options;
+      if (askInput) {
+        for (const input of this.wanted(loaded.inputs).filter((i) => !this.values.has(i.account))) {
+          const value = await askInput(input);
+          if (value !== undefined) await this.keep(input, value);
+        }
+      }
+      loaded = this.read();
+    }
+    this.last = loaded;
+    this.sources.update(() => ({ sources: loaded.sources, conflicts: loaded.conflicts }));
+    const unkept: ConfigIssue[] = [...this.unkept].map(([account, why]) => ({ severity: 'warning', message: `the answer for ${account} is kept for this session only: ${why}` }));
+    return { ...loaded, issues: [...unkept, ...loaded.issues] };
+  }
+
+  /**
+   * Asks through the request queue (the deck's masked form) for the inputs still
+   * missing; `names` asks again for these servers' inputs even if dismissed before.
+   * `answered` runs after each answer is kept.
+   */
+  askInQueue(answered: () => Promise<void>, names?: string[]): void {
+    const inputs = this.wanted(this.last?.inputs ?? []).filter((i) => !this.queued.has(i.account)
+      && (names ? i.servers.some((s) => names.includes(s)) : !this.dismissed.has(i.account)));
+    for (const input of inputs) {
+      this.queued.add(input.account);
+      this.dismissed.delete(input.account);
+      void this.askOne(input, answered).finally(() => this.queued.delete(input.account));
+    }
+  }
+
+  /** Whether a server waits for an input value. */
+  waitsForInput(name: string): boolean {
+    return Boolean(this.last?.inputs.some((i) => i.servers.includes(name)));
+  }
+
+  async setHidden(id: string, hidden: boolean): Promise<void> {
+    if (!this.options.sourceSettings) throw new Error('sources cannot be hidden here (no settings file)');
+    await this.options.sourceSettings.setHidden(id, hidden);
+  }
+
+  close(): void {
+    this.closing.abort('mcpdeck is closing');
+  }
+
+  private read(): LoadedConfig {
+    return loadConfig({ ...this.options, hiddenSources: this.options.sourceSettings?.hidden() ?? this.options.hiddenSources, inputValues: this.values });
+  }
+
+  private async askOne(input: InputRef, answered: () => Promise<void>): Promise<void> {
+    const store = await this.secretStore();
+    const where = store instanceof Error ? 'memory only, for this session' : store.description;
+    const answer = await this.requests.askPerson('mcpdeck', inputQuestion(input, where), this.closing.signal).catch(() => undefined);
+    const value = answer?.action === 'accept' ? answer.content.value : undefined;
+    if (typeof value !== 'string') return void this.dismissed.add(input.account);
+    await this.keep(input, value);
+    await answered();
+  }
+
+  /** Inputs of servers that will connect: named by --only (if given) and not disabled. */
+  private wanted(inputs: readonly InputRef[]): InputRef[] {
+    const { only } = this.options;
+    const disabled = new Set((this.last?.servers ?? []).filter((s) => s.raw.disabled === true).map((s) => s.name));
+    return inputs.filter((i) => i.servers.some((s) => (!only || only.includes(s)) && !disabled.has(s)));
+  }
+
+  private async fetchStored(inputs: readonly InputRef[]): Promise<void> {
+    const store = await this.secretStore();
+    if (store instanceof Error) return;
+    for (const input of inputs) {
+      if (this.values.has(input.account)) continue;
+      const value = await store.get(input.account).catch(() => undefined);
+      if (value !== undefined) this.values.set(input.account, value);
+    }
+  }
+
+  private async keep(input: InputRef, value: string): Promise<void> {
+    this.values.set(input.account, value);
+    const store = await this.secretStore();
+    const failed = store instanceof Error ? store : await store.set(input.account, value).then(() => undefined, (error: Error) => error);
+    if (failed) this.unkept.set(input.account, failed.message);
+  }
+
+  private secretStore(): Promise<SecretStore | Error> {
+    const { env, secrets } = this.options;
+    const open = secrets ?? (() => openSecretStore({ dir: userConfigDir(env), prefer: secretStorePreference(env) }));
+    return (this.store ??= open().catch((error: Error) => error));
+  }
+}

@@ -1,0 +1,22 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import lockfile from 'proper-lockfile';
+
+/**
+ * Runs `fn` while holding a cross-process lock on `path` (a `<path>.lock` folder next
+ * to it; the file itself need not exist). Waits up to ~10 s for another process; a
+ * lock left by a process that died is taken over after 10 s.
+ */
+export async function withFileLock<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const release = await lockfile.lock(path, {
+    realpath: false,
+    stale: 10_000,
+    retries: { retries: 60, factor: 1.3, minTimeout: 20, maxTimeout: 400 },
+  });
+  try {
+    return await fn();
+  } finally {
+    await release().catch(() => undefined);
+  }
+}

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { FileSecretStore } from './file-store.js';
+import { KeychainSecretStore } from './keychain-store.js';
+
+/** Where mcpdeck keeps secrets: OAuth tokens and clients, answers to `${input:id}`. */
+export interface SecretStore {
+  readonly backend: 'keychain' | 'file';
+  /** For people: "OS keychain" or the file's path, and why the keychain was not used. */
+  readonly description: string;
+  get(account: string): Promise<string | undefined>;
+  set(account: string, value: string): Promise<void>;
+  delete(account: string): Promise<boolean>;
+  /** Every account held (names only). */
+  accounts(): Promise<string[]>;
+  /** A cross-process lock for read-modify-write sequences on one account. */
+  withLock<T>(account: string, fn: () => Promise<T>): Promise<T>;
+}
+
+export interface SecretStoreOptions {
+  /** The mcpdeck config folder: the file fallback and the lock files live there. */
+  dir: string;
+  /** `file` forces the file (MCPDECK_SECRETS=file); `keychain` fails when there is none. */
+  prefer?: 'auto' | 'keychain' | 'file';
+}
+
+/** The OS keychain when one answers, else a 0600 file guarded by a lock. */
+export async function openSecretStore({ dir, prefer = 'auto' }: SecretStoreOptions): Promise<SecretStore> {
+  const locks = join(dir, 'locks');
+  if (prefer !== 'file') {
+    const keychain = await KeychainSecretStore.probe(locks);
+    if (keychain.store) return keychain.store;
+    if (prefer === 'keychain') throw new Error(`the OS keychain is not available: ${keychain.why}`);
+    return new FileSecretStore(join(dir, 'secrets.json'), locks, `no OS keychain: ${keychain.why}`);
+  }
+  return new FileSecretStore(join(dir, 'secrets.json'), locks, 'MCPDECK_SECRETS=file');
+}
+
+/** The store for this environment (MCPDECK_SECRETS=file|keychain|auto). */
+export function secretStorePreference(env: NodeJS.ProcessEnv): SecretStoreOptions['prefer'] {
+  const value = env.MCPDECK_SECRETS;
+  return value === 'file' || value === 'keychain' ? value : 'auto';
+}
