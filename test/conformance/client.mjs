@@ -51,6 +51,14 @@ if (scenario?.startsWith('auth/')) {
     clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
     ...(context.client_id && { clientId: context.client_id }),
     ...(context.client_secret && { clientSecret: context.client_secret }),
+    // Machine-to-machine: client credentials with a secret or a private key JWT.
+    ...(scenario.startsWith('auth/client-credentials') && { grant: 'client_credentials' }),
+    ...(context.private_key_pem && { privateKey: context.private_key_pem, signingAlgorithm: context.signing_algorithm }),
+    // Enterprise-managed (SEP-990): the IdP's ID token, exchanged for an ID-JAG, then a JWT bearer grant.
+    ...(context.idp_id_token && {
+      grant: 'jwt-bearer',
+      idp: { tokenEndpoint: context.idp_token_endpoint, clientId: context.idp_client_id, idToken: context.idp_id_token },
+    }),
   };
   const config = join(dir, 'servers.json');
   writeFileSync(config, JSON.stringify({ mcpServers: { conformance: { type: 'http', url, oauth } } }));

@@ -8,7 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const SUITE = ['--yes', '-p', 'node@22', '-p', '@modelcontextprotocol/conformance@0.1.16', '--', 'conformance', 'client'];
-const SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults'];
+const AUTH = [
+  'metadata-default', 'metadata-var1', 'metadata-var2', 'metadata-var3', 'basic-cimd',
+  'scope-from-www-authenticate', 'scope-from-scopes-supported', 'scope-omitted-when-undefined', 'scope-step-up', 'scope-retry-limit',
+  'token-endpoint-auth-basic', 'token-endpoint-auth-post', 'token-endpoint-auth-none', 'pre-registration',
+  '2025-03-26-oauth-metadata-backcompat', '2025-03-26-oauth-endpoint-fallback',
+  'resource-mismatch', 'offline-access-scope', 'offline-access-not-supported',
+  'client-credentials-jwt', 'client-credentials-basic', 'cross-app-access-complete-flow',
+].map((name) => `auth/${name}`);
+// Every client scenario of the suite (26).
+const SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults', ...AUTH];
 
 // The suite splits --command on spaces and runs it through a shell: quote for sh.
 const sh = (s) => `'${s.replaceAll("'", `'\\''`)}'`;

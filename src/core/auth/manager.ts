@@ -62,6 +62,11 @@ export class AuthManager implements Store<AuthSnapshot> {
     this.credentials = new CredentialStore(() => (opened ??= options.secrets()));
   }
 
+  /** The environment it reads settings from (the callback port), for the doctor to diagnose the same way. */
+  get env(): NodeJS.ProcessEnv {
+    return this.options.env;
+  }
+
   /** The wire side for a remote server; none for a server with its own Authorization header. */
   forServer(name: string, config: ServerConfig): ServerAuth | undefined {
     if (!isRemote(config) || hasStaticAuthorization(config)) return undefined;

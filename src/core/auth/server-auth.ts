@@ -6,6 +6,7 @@ import type { CredentialStore, StoredCredentials } from './credentials.js';
 import { refreshDue } from './expiry.js';
 import { explainSignInError } from './explain.js';
 import { DeckAuthProvider, SignInRequired } from './provider.js';
+import { machineGrantOf, MachineAuthProvider, type MachineGrant } from './machine-provider.js';
 
 export interface ServerAuthOptions {
   name: string;
@@ -31,7 +32,16 @@ export class ServerAuth {
   /** The challenge last answered by signing in: the same one again will not be asked twice in a row. */
   private lastAsked?: string;
 
-  constructor(private readonly options: ServerAuthOptions) {}
+  /** Set when `oauth.grant` names a grant without a person (client credentials, jwt-bearer). */
+  private readonly machine?: MachineGrant;
+
+  constructor(private readonly options: ServerAuthOptions) {
+    try {
+      this.machine = machineGrantOf(options.settings);
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+  }
 
   /** Forget the cached sign-in (after a sign-in or sign-out, possibly in another process). */
   reload(): void {
@@ -43,8 +53,9 @@ export class ServerAuth {
     let response = await this.send(input, init, record);
     if (response.status === 401) {
       this.challenge = challengeOf(response);
-      if (record?.tokens) {
-        const fresh = await this.refresh(record.tokens.access_token);
+      // A machine grant needs no person: it fetches a token whenever it has none that works.
+      if (record?.tokens || this.machine) {
+        const fresh = await this.refresh(record?.tokens?.access_token);
         if (fresh) {
           record = fresh;
           response = await this.retry(response, input, init, record);
@@ -52,7 +63,7 @@ export class ServerAuth {
       }
       if (response.status === 401) {
         this.problem ??= record?.tokens ? 'the server refused the saved sign-in' : 'not signed in';
-        response = await this.askAgain(response, input, init, record);
+        if (!this.machine) response = await this.askAgain(response, input, init, record);
       }
     } else if (response.status === 403) {
       const challenge = challengeOf(response);
@@ -73,6 +84,8 @@ export class ServerAuth {
     if (this.cached === undefined) this.cached = (await this.options.credentials.read(this.options.serverUrl)) ?? null;
     const record = this.cached ?? undefined;
     if (record?.tokens && refreshDue(record, this.now())) return (await this.refresh(record.tokens.access_token)) ?? record;
+    // A machine grant signs in on the first request, without waiting for a 401.
+    if (!record?.tokens && this.machine) return this.refresh(undefined);
     return record;
   }
 
@@ -80,23 +93,25 @@ export class ServerAuth {
    * Refreshes under a cross-process lock; when another process already did, its token
    * is used. A failed refresh keeps the old sign-in stored and says why.
    */
-  private refresh(stale: string): Promise<StoredCredentials | undefined> {
+  private refresh(stale: string | undefined): Promise<StoredCredentials | undefined> {
     const { credentials, serverUrl, settings } = this.options;
     return credentials.withRefreshLock(serverUrl, async () => {
       const latest = await credentials.read(serverUrl);
       if (latest?.tokens && latest.tokens.access_token !== stale && !refreshDue(latest, this.now())) return (this.cached = latest);
-      if (!latest?.tokens?.refresh_token) {
+      const machine = this.machine;
+      if (!machine && !latest?.tokens?.refresh_token) {
         this.problem = 'the sign-in expired and there is no refresh token: sign in again';
         return undefined;
       }
       // Any loopback URL: a refresh never redirects, and an empty one would mean a machine-to-machine flow to the SDK.
-      const provider = new DeckAuthProvider({ serverUrl, settings, credentials, redirectUrl: 'http://127.0.0.1/callback', now: this.options.now });
+      const base = { serverUrl, settings, credentials, redirectUrl: 'http://127.0.0.1/callback', now: this.options.now };
+      const provider = machine ? new MachineAuthProvider(base, machine) : new DeckAuthProvider(base);
       try {
-        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl });
+        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl, scope: machine ? this.challenge?.scope : undefined });
         return (this.cached = await credentials.read(serverUrl));
       } catch (error) {
         const why = error instanceof SignInRequired ? 'the authorization server refused the refresh' : explainSignInError(error).message;
-        this.problem = `the sign-in expired and could not be refreshed (${why}): sign in again`;
+        this.problem = machine ? `no token for ${machine.kind} (${why})` : `the sign-in expired and could not be refreshed (${why}): sign in again`;
         return undefined;
       }
     });

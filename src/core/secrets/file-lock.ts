@@ -2,12 +2,26 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import lockfile from 'proper-lockfile';
 
+/** Holders in this process, by path: they queue here instead of polling the lock file. */
+const queues = new Map<string, Promise<unknown>>();
+
 /**
  * Runs `fn` while holding a cross-process lock on `path` (a `<path>.lock` folder next
  * to it; the file itself need not exist). Waits up to ~10 s for another process; a
  * lock left by a process that died is taken over after 10 s.
  */
-export async function withFileLock<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
+export function withFileLock<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
+  const previous = queues.get(path) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => holding(path, fn));
+  const tail = run.catch(() => undefined);
+  queues.set(path, tail);
+  void tail.then(() => {
+    if (queues.get(path) === tail) queues.delete(path);
+  });
+  return run;
+}
+
+async function holding<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const release = await lockfile.lock(path, {
     realpath: false,
