@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** Fails loudly when a tool the suite needs is missing, and builds the app once. */
@@ -8,5 +9,6 @@ export default function setup(): void {
   } catch {
     throw new Error('the end-to-end suite needs tmux (apt-get install tmux)');
   }
+  if (!existsSync('/usr/bin/chromium')) throw new Error('the end-to-end suite signs in through Chromium: apt-get install chromium');
   execFileSync(process.execPath, [fileURLToPath(new URL('../../../bin/ensure-built.js', import.meta.url))], { stdio: 'inherit' });
 }

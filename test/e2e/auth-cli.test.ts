@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserEnv, browserRuns, pastedCallback, startAuthStack, type AuthStack } from './helpers/auth-stack.js';
+import { authSandbox, secretValues, until } from './helpers/auth-cli.js';
+
+// Sign-in from the command line against oidc-provider (login and consent pages), a
+// protected MCP server, and Debian's Chromium as $BROWSER.
+describe('auth from the CLI, through a real authorization server and browser', () => {
+  let stack: AuthStack;
+  beforeAll(async () => {
+    stack = await startAuthStack({ stepUp: { tool: 'admin_reset', scope: 'mcp:admin' } });
+  });
+  afterAll(() => stack?.stop());
+
+  it('signs in once (DCR, PKCE, resource), then reuses the token with no browser; no token is ever printed', async () => {
+    const browser = browserEnv('consent');
+    const box = authSandbox(browser);
+    const login = await box.run(['auth', 'login', '--url', stack.serverUrl]);
+    expect(login.stderr).toContain('Signed in to adhoc as alice (scopes: mcp:tools)');
+    expect(login.stderr).toMatch(/Connected: \d+ tools/);
+    expect(login.code).toBe(0);
+    const [register] = stack.as.requestsOf('register').slice(-1);
+    expect(register).toMatchObject({ application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+    const [authorize] = stack.as.requestsOf('authorize').slice(-1);
+    expect(authorize).toMatchObject({ code_challenge_method: 'S256', resource: [stack.serverUrl], scope: 'mcp:tools' });
+    expect(browserRuns(browser)).toHaveLength(1);
+
+    const call = await box.run(['call', '--url', stack.serverUrl, 'whoami', '--json']);
+    expect(call.code).toBe(0);
+    expect(call.stdout).toContain('alice');
+    expect(browserRuns(browser)).toHaveLength(1);
+
+    const status = await box.run(['auth', 'status', '--url', stack.serverUrl, '--json']);
+    const [row] = JSON.parse(status.stdout).servers;
+    expect(row).toMatchObject({ server: 'adhoc', auth: 'signed in', subject: 'alice', scopes: ['mcp:tools'], refreshToken: true });
+
+    expect(box.mode()).toBe(0o600);
+    const secrets = secretValues(box.secrets());
+    expect(secrets.length).toBeGreaterThanOrEqual(2);
+    for (const text of box.printed) for (const secret of secrets) expect(text).not.toContain(secret);
+  });
+
+  it('refreshes a token that really expired, without the browser', async () => {
+    const short = await startAuthStack({ accessTokenTTL: 2 });
+    try {
+      const browser = browserEnv('consent');
+      const box = authSandbox(browser);
+      expect((await box.run(['auth', 'login', '--url', short.serverUrl])).code).toBe(0);
+      const [record] = Object.values(box.secrets());
+      const expiresAt = Number(record!.expiresAt);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 300));
+      const call = await box.run(['call', '--url', short.serverUrl, 'whoami', '--json']);
+      expect(call.code).toBe(0);
+      expect(call.stdout).toContain('alice');
+      expect(short.as.requestsOf('token').map((t) => t.grant_type)).toContain('refresh_token');
+      expect(browserRuns(browser)).toHaveLength(1);
+    } finally {
+      await short.stop();
+    }
+  });
+
+  it('signs out: tokens and client deleted, and the server needs sign-in again', async () => {
+    const box = authSandbox(browserEnv('consent'));
+    expect((await box.run(['auth', 'login', '--url', stack.serverUrl])).code).toBe(0);
+    const logout = await box.run(['auth', 'logout', '--url', stack.serverUrl]);
+    expect(logout.stderr).toContain('Signed out of adhoc: its tokens and registered client are deleted.');
+    expect(Object.keys(box.secrets())).toEqual([]);
+    const call = await box.run(['call', '--url', stack.serverUrl, 'whoami']);
+    expect(call.code).toBe(4);
+    expect(call.stderr).toContain('needs sign-in: not signed in');
+    expect(call.stderr).toContain('mcpdeck auth login --url <url>');
+  });
+
+  it('reports a consent cancelled in the browser, with what to do', async () => {
+    const box = authSandbox(browserEnv('deny'));
+    const login = await box.run(['auth', 'login', '--url', stack.serverUrl]);
+    expect(login.code).toBe(4);
+    expect(login.stderr).toContain('✗ Callback: the authorization server answered access_denied');
+    expect(login.stderr).toContain('→ the sign-in was cancelled or refused in the browser; start it again to retry');
+  });
+
+  it('refuses a callback whose state it never issued', async () => {
+    const browser = browserEnv('tamper');
+    const box = authSandbox(browser);
+    const login = await box.run(['auth', 'login', '--url', stack.serverUrl]);
+    expect(login.code).toBe(4);
+    expect(login.stderr).toContain('state mismatch');
+    expect(browserRuns(browser)[0]?.outcome.text).toContain('was not started by mcpdeck');
+    expect(box.secrets()[`oauth:${stack.serverUrl}`]?.tokens).toBeUndefined();
+  });
+
+  it('takes the redirected URL pasted into the terminal when the browser cannot reach it', async () => {
+    const browser = browserEnv('paste');
+    const box = authSandbox(browser);
+    const login = await box.run(['auth', 'login', '--url', stack.serverUrl], {
+      stdin: (write, output) => {
+        void until(output, /paste the redirected URL/).then(async () => {
+          write('not a url\n');
+          write(`${(await pastedCallback(browser)).trim()}\n`);
+        });
+      },
+    });
+    expect(login.stderr).toContain('a code has no spaces');
+    expect(login.stderr).toContain('Signed in to adhoc as alice');
+    expect(login.code).toBe(0);
+  });
+
+  it('steps up to the union of scopes when a tool needs more, then completes the call', async () => {
+    const browser = browserEnv('consent');
+    const box = authSandbox(browser);
+    expect((await box.run(['auth', 'login', '--url', stack.serverUrl])).code).toBe(0);
+    const refused = await box.run(['call', '--url', stack.serverUrl, 'admin_reset', '--sign-in', 'never']);
+    expect(refused.code).not.toBe(0);
+    const call = await box.run(['call', '--url', stack.serverUrl, 'admin_reset', '--sign-in', 'auto', '--json']);
+    expect(call.stdout).toContain('admin_reset done');
+    expect(call.code).toBe(0);
+    const [last] = stack.as.requestsOf('authorize').slice(-1);
+    expect(last?.scope?.split(' ').sort()).toEqual(['mcp:admin', 'mcp:tools']);
+    expect(browserRuns(browser)).toHaveLength(2);
+  });
+
+  it('keeps a static Authorization header working with no OAuth at all', async () => {
+    const signedIn = authSandbox(browserEnv('consent'));
+    expect((await signedIn.run(['auth', 'login', '--url', stack.serverUrl])).code).toBe(0);
+    const token = String((Object.values(signedIn.secrets())[0]!.tokens as { access_token: string }).access_token);
+    const browser = browserEnv('consent');
+    const box = authSandbox(browser);
+    const { writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const config = join(box.cwd, 'static.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { pinned: { type: 'http', url: stack.serverUrl, headers: { Authorization: `Bearer ${token}` } } } }));
+    const call = await box.run(['call', '--strict', '-c', config, 'pinned', 'whoami', '--json']);
+    expect(call.code).toBe(0);
+    expect(call.stdout).toContain('alice');
+    expect(browserRuns(browser)).toHaveLength(0);
+    const status = await box.run(['auth', 'status', '--strict', '-c', config]);
+    expect(status.stdout).toContain('pinned  static header');
+  });
+
+  it('walks a sign-in as a doctor: each step, and the redirect URI to register', async () => {
+    const box = authSandbox(browserEnv('consent'), { MCPDECK_OAUTH_CALLBACK_PORT: '' });
+    const doctor = await box.run(['auth', 'doctor', '--url', stack.serverUrl]);
+    expect(doctor.code).toBe(0);
+    for (const step of ['✓ Server challenge: HTTP 401', '✓ Protected resource metadata', '✓ Authorization server metadata', '✓ Resource', 'would register dynamically', 'Scopes: would ask for mcp:tools']) {
+      expect(doctor.stdout).toContain(step);
+    }
+    expect(doctor.stdout).toContain('Redirect URI to register with a provider: http://127.0.0.1:19876/callback');
+    const unreachable = await box.run(['auth', 'doctor', '--url', 'http://127.0.0.1:9/mcp']);
+    expect(unreachable.code).toBe(4);
+    expect(unreachable.stdout).toContain('✗ Server challenge: could not reach http://127.0.0.1:9/mcp');
+  });
+});
