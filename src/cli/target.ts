@@ -10,6 +10,7 @@ import { openRecentArgs } from '../core/calls/recent-args.js';
 import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
+import { pairs } from './pairs.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { answerSettings, cliPolicy, type AnswerOptions } from './elicit/options.js';
 import { cliAuthPolicy, SIGN_IN_MODES } from './auth/policy.js';
@@ -24,6 +25,7 @@ export interface TargetOptions extends AnswerOptions {
   url?: string;
   transport?: 'http' | 'sse';
   signIn?: SignInMode;
+  header?: string[];
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -43,6 +45,7 @@ export function withTarget(command: Command): Command {
     .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
     .option('--demo', 'add the built-in demo server')
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
+    .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
     .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
 }
@@ -77,7 +80,8 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     only: only ?? onlyNames(options),
   };
   if (options.url) {
-    const raw = { type: options.transport ?? 'http', url: options.url };
+    const headers = pairs(options.header, ':', '--header');
+    const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }) };
     const def = normalizeEntry(ADHOC_NAME, raw, { kind: 'adhoc', label: 'command line' }, inv.env);
     // --url without --transport may fall back to SSE, as for a config entry without a type.
     if (!options.transport && def.config?.type === 'http') def.config.typeAssumed = true;
