@@ -12,7 +12,7 @@ type Input = Readable & { isTTY?: boolean; isRaw?: boolean; setRawMode?: (raw: b
 export function terminalInputAsker(input: Input = process.stdin, output: Writable = process.stderr): InputAsker {
   return async (ref) => {
     if (!input.isTTY) {
-      output.write(`mcpdeck: ${sanitizeLine(ref.servers.join(', '))} need \${input:${sanitizeLine(ref.id)}} (from ${sanitizeLine(ref.file)}), and stdin is not a terminal to ask on; run mcpdeck on a terminal once to enter it\n`);
+      output.write(`mcpdeck: ${sanitizeLine(ref.servers.join(', '))} ${ref.servers.length === 1 ? 'needs' : 'need'} \${input:${sanitizeLine(ref.id)}} (from ${sanitizeLine(ref.file)}), and stdin is not a terminal to ask on; run mcpdeck on a terminal once to enter it\n`);
       return undefined;
     }
     const answer = await readSecretLine(input, output, `mcpdeck: ${sanitizeLine(inputPrompt(ref))}`, !ref.options);

@@ -9,12 +9,15 @@ import { ScreenContext } from './hooks/screen-context.js';
 import { NavigationContext, type Navigation } from './navigation/NavigationContext.js';
 import { routeLabel, type Route } from './navigation/routes.js';
 import { Breadcrumb } from './components/Breadcrumb.js';
+import { Backdrop } from './components/Backdrop.js';
 import { Footer } from './components/Footer.js';
 import { HelpScreen } from './screens/HelpScreen.js';
 import { Screen } from './screens/Screen.js';
 import { RequestOverlay } from './screens/requests/RequestOverlay.js';
 import { NoticeLine, openUrlsLabel } from './screens/requests/NoticeLine.js';
 import { useRequestLayout } from './screens/requests/useRequestLayout.js';
+import { SignInOverlay } from './screens/auth/SignInOverlay.js';
+import { useSignInLayout } from './screens/auth/useSignInLayout.js';
 
 /**
  * Routes screens and nothing else. Screens under the top of the stack stay mounted
@@ -41,14 +44,18 @@ export function App() {
   // A notice takes a line; a server's request takes the lower part of the body, over
   // the screen, which keeps its size (no relayout) and shows its top rows.
   const requests = useRequestLayout(rows, size.columns);
-  const body = { columns: size.columns, rows: rows - requests.noticeRows };
+  // A sign-in takes the overlay's place first: the person usually just asked for it.
+  const signIn = useSignInLayout(rows - requests.noticeRows, size.columns);
+  const body = { columns: size.columns, rows: rows - requests.noticeRows - signIn.noticeRows };
+  const promptRows = Math.max(0, Math.min(body.rows - 1, signIn.overlayRows || requests.promptRows));
   return (
     <NavigationContext.Provider value={nav}>
       <Box flexDirection="column" width={size.columns} height={size.rows}>
         <Breadcrumb parts={stack.map(routeLabel)} right={openUrlsLabel(requests.openUrls.length)} />
         {requests.notice ? <NoticeLine notice={requests.notice} columns={size.columns} /> : null}
+        {signIn.notice ? <NoticeLine notice={signIn.notice} columns={size.columns} /> : null}
         <Box flexDirection="column" height={body.rows} overflow="hidden">
-          <Box flexDirection="column" height={body.rows - requests.promptRows} overflow="hidden" flexShrink={0}>
+          <Box flexDirection="column" height={body.rows - promptRows} overflow="hidden" flexShrink={0}>
             <BodySizeContext.Provider value={body}>
               {stack.map((route, i) => {
                 const top = i === stack.length - 1;
@@ -62,15 +69,18 @@ export function App() {
               })}
             </BodySizeContext.Provider>
             {help ? (
-              <BodySizeContext.Provider value={{ columns: size.columns, rows: body.rows - requests.promptRows }}>
+              <BodySizeContext.Provider value={{ columns: size.columns, rows: body.rows - promptRows }}>
                 <HelpScreen hints={help} onClose={() => setHelp(null)} />
               </BodySizeContext.Provider>
             ) : null}
           </Box>
-          {requests.promptRows ? (
-            <BodySizeContext.Provider value={{ columns: size.columns, rows: requests.promptRows }}>
-              <RequestOverlay />
-            </BodySizeContext.Provider>
+          {promptRows ? (
+            <Box flexDirection="column" height={promptRows} flexShrink={0}>
+              <Backdrop columns={size.columns} rows={promptRows} />
+              <BodySizeContext.Provider value={{ columns: size.columns, rows: promptRows }}>
+                {signIn.shown ? <SignInOverlay attempt={signIn.shown} count={signIn.count} /> : <RequestOverlay />}
+              </BodySizeContext.Provider>
+            </Box>
           ) : null}
         </Box>
         <Footer />

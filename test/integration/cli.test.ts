@@ -189,7 +189,8 @@ describe('mcpdeck call', () => {
   it('exits 4 when the server needs sign-in', async () => {
     const r = await runCli(['call', '--url', unauthorizedUrl, 'echo'], sandbox());
     expect(r.code).toBe(4);
-    expect(r.stderr).toContain(`${unauthorizedUrl} answered HTTP 401: sign-in required`);
+    expect(r.stderr).toContain(`${unauthorizedUrl} needs sign-in: not signed in`);
+    expect(r.stderr).toContain('sign in with: mcpdeck auth login --url <url> (or add --sign-in auto)');
   });
 
   it('cancels on Ctrl-C, tells the server, and exits 130', async () => {

@@ -271,7 +271,7 @@ describe('remote servers that answer wrongly', () => {
     const url = await listen(unauthorized);
     const s = await connectOne({ locked: { type: 'http', url, timeout: 5000 } }, 'locked');
     expect(s.status).toBe('needs-auth');
-    expect(s.error).toBe(`${url} answered HTTP 401: sign-in required`);
+    expect(s.error).toBe(`${url} needs sign-in: not signed in`);
   });
 
   it('says an HTML page is not an MCP server', async () => {
@@ -285,7 +285,7 @@ describe('remote servers that answer wrongly', () => {
     const cases: [RequestListener, string, RegExp][] = [
       [html500, 'failed', /^URL answered HTTP 500$/],
       [notFound, 'failed', /^URL answered HTTP 404; check the URL/],
-      [unauthorized, 'needs-auth', /^URL answered HTTP 401: sign-in required$/],
+      [unauthorized, 'needs-auth', /^URL needs sign-in: not signed in$/],
       [blog, 'failed', /^URL did not answer as an MCP server: .*check the URL$/],
     ];
     for (const [handler, status, reason] of cases) {

@@ -33,7 +33,7 @@ describe('loadConfig: file errors', () => {
   it('reports a JSON syntax error with file, line and column', () => {
     const text = '{\n  "mcpServers": {\n    "a": { "command": "node" "args": [] }\n  }\n}\n';
     const path = write('.mcp.json', text);
-    const { servers: loaded, issues } = loadConfig({ cwd: dir, env: {} });
+    const { servers: loaded, issues } = loadConfig({ cwd: dir, home: dir, env: {} });
     const column = text.split('\n')[2]!.indexOf('"args"') + 1;
     expect(loaded).toEqual([]);
     expect(issues).toEqual([
@@ -43,24 +43,26 @@ describe('loadConfig: file errors', () => {
 
   it('tolerates comments and trailing commas', () => {
     write('.mcp.json', '// project servers\n{ "mcpServers": { "a": { "command": "node", /* why */ }, }, }\n');
-    const { servers: loaded, issues } = loadConfig({ cwd: dir, env: {} });
+    const { servers: loaded, issues } = loadConfig({ cwd: dir, home: dir, env: {} });
     expect(issues).toEqual([]);
     expect(loaded.map((s) => s.name)).toEqual(['a']);
   });
 
   it('reports a missing --config file', () => {
     const path = join(dir, 'nope.json');
-    const { issues } = loadConfig({ cwd: dir, env: {}, configFiles: ['nope.json'] });
+    const { issues } = loadConfig({ cwd: dir, home: dir, env: {}, configFiles: ['nope.json'] });
     expect(issues).toEqual([{ severity: 'error', file: path, message: `${path}: file not found` }]);
   });
 
   it('is quiet when the project has no .mcp.json', () => {
-    expect(loadConfig({ cwd: dir, env: {} })).toEqual({ servers: [], issues: [] });
+    const loaded = loadConfig({ cwd: dir, env: {}, home: join(dir, 'home') });
+    expect([loaded.servers, loaded.issues]).toEqual([[], []]);
+    expect(loaded.sources.find((s) => s.id === 'project')).toMatchObject({ status: 'missing', path: join(dir, '.mcp.json') });
   });
 
   it('reports a file without an mcpServers map', () => {
     const path = write('servers.json', { servers: { a: { command: 'node' } } });
-    const { issues } = loadConfig({ cwd: dir, env: {}, configFiles: [path] });
+    const { issues } = loadConfig({ cwd: dir, home: dir, env: {}, configFiles: [path] });
     expect(issues).toEqual([
       {
         severity: 'error',
@@ -72,7 +74,7 @@ describe('loadConfig: file errors', () => {
 
   it('passes on issues of each server, with the server named', () => {
     write('.mcp.json', servers({ broken: { type: 'carrier-pigeon' } }));
-    const { servers: loaded, issues } = loadConfig({ cwd: dir, env: {} });
+    const { servers: loaded, issues } = loadConfig({ cwd: dir, home: dir, env: {} });
     expect(loaded).toHaveLength(1);
     expect(loaded[0]!.config).toBeUndefined();
     expect(issues).toEqual([expect.objectContaining({ severity: 'error', server: 'broken', message: expect.stringContaining('unknown type "carrier-pigeon"') })]);
@@ -84,7 +86,7 @@ describe('loadConfig: sources and precedence', () => {
     const project = write('.mcp.json', servers({ p: { command: 'p' } }));
     const extra = write('conf/extra.json', servers({ f: { command: 'f' } }));
     const catalog = fakeCatalog({ u: { command: 'u' } });
-    const { servers: loaded, issues } = loadConfig({ cwd: dir, env: {}, userCatalog: catalog, configFiles: ['conf/extra.json'] });
+    const { servers: loaded, issues } = loadConfig({ cwd: dir, home: dir, env: {}, userCatalog: catalog, configFiles: ['conf/extra.json'] });
     expect(issues).toEqual([]);
     expect(Object.fromEntries(loaded.map((s) => [s.name, s.source]))).toEqual({
       u: { kind: 'user', label: 'user', path: catalog.path },
@@ -99,6 +101,7 @@ describe('loadConfig: sources and precedence', () => {
     write('b.json', servers({ shared: { command: 'from-b' } }));
     const { servers: loaded, issues } = loadConfig({
       cwd: dir,
+      home: dir,
       env: {},
       userCatalog: fakeCatalog({ shared: { command: 'from-user' } }),
       configFiles: ['a.json', 'b.json'],
@@ -118,6 +121,7 @@ describe('loadConfig: sources and precedence', () => {
     write('only.json', servers({ f: { command: 'f' } }));
     const { servers: loaded, issues } = loadConfig({
       cwd: dir,
+      home: dir,
       env: {},
       strict: true,
       userCatalog: fakeCatalog({ u: { command: 'u' } }),
@@ -130,7 +134,7 @@ describe('loadConfig: sources and precedence', () => {
   it('skips a broken project file but still loads the others', () => {
     write('.mcp.json', '{ "mcpServers": ');
     write('ok.json', servers({ f: { command: 'f' } }));
-    const { servers: loaded, issues } = loadConfig({ cwd: dir, env: {}, configFiles: ['ok.json'] });
+    const { servers: loaded, issues } = loadConfig({ cwd: dir, home: dir, env: {}, configFiles: ['ok.json'] });
     expect(loaded.map((s) => s.name)).toEqual(['f']);
     expect(issues).toHaveLength(1);
     expect(issues[0]!.message).toContain(`${join(dir, '.mcp.json')}:1:`);
@@ -138,13 +142,13 @@ describe('loadConfig: sources and precedence', () => {
 
   it('expands variables from the env it is given', () => {
     write('.mcp.json', servers({ a: { command: 'node', env: { TOKEN: '${MY_TOKEN}' } } }));
-    const { servers: loaded } = loadConfig({ cwd: dir, env: { MY_TOKEN: 'xyz' } });
+    const { servers: loaded } = loadConfig({ cwd: dir, home: dir, env: { MY_TOKEN: 'xyz' } });
     expect(loaded[0]!.config).toMatchObject({ env: { TOKEN: 'xyz' } });
   });
 
   it('resolves relative cwd and module against the folder of the file that names them', () => {
     write('nested/deep.json', servers({ s: { command: 'node', cwd: 'work' }, m: { type: 'inprocess', module: '../lib/server.js' } }));
-    const { servers: loaded, issues } = loadConfig({ cwd: dir, env: {}, configFiles: ['nested/deep.json'] });
+    const { servers: loaded, issues } = loadConfig({ cwd: dir, home: dir, env: {}, configFiles: ['nested/deep.json'] });
     expect(issues).toEqual([]);
     const byName = Object.fromEntries(loaded.map((s) => [s.name, s.config]));
     expect(byName.s).toMatchObject({ cwd: join(dir, 'nested', 'work') });

@@ -37,6 +37,10 @@ describe('redactEntry', () => {
     expect(redactEntry({ oauth: { clientId: 'app', clientSecret: 'shh' } })).toEqual({ oauth: { clientId: 'app', clientSecret: MASK } });
   });
 
+  it('masks secret-looking fields mcpdeck does not know (another client\'s "apiKey")', () => {
+    expect(redactEntry({ command: 'x', apiKey: 'k-1', token: 5, description: 'fine' })).toEqual({ command: 'x', apiKey: MASK, token: MASK, description: 'fine' });
+  });
+
   it('does not change the entry it was given', () => {
     const raw = { env: { A: 'secret' }, headers: { Authorization: 'x' } };
     redactEntry(raw);

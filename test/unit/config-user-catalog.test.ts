@@ -32,12 +32,12 @@ describe('openUserCatalog', () => {
     expect(openUserCatalog({ MCPDECK_CONFIG_DIR: dir }).read()).toEqual(servers);
   });
 
-  it('is edited one field at a time through editScope', () => {
+  it('is edited one field at a time through editScope', async () => {
     const catalog = openUserCatalog({ MCPDECK_CONFIG_DIR: dir });
     catalog.write({ a: { command: 'node', args: ['a.js'] }, b: { command: 'b' } });
     const scope = { kind: 'user', catalog } as const;
-    editScope(scope, ['a', 'disabled'], true);
-    editScope(scope, ['b'], undefined);
+    await editScope(scope, ['a', 'disabled'], true);
+    await editScope(scope, ['b'], undefined);
     expect(readScope(scope)).toEqual({ a: { command: 'node', args: ['a.js'], disabled: true } });
     expect(openUserCatalog({ MCPDECK_CONFIG_DIR: dir }).read()).toEqual({ a: { command: 'node', args: ['a.js'], disabled: true } });
   });

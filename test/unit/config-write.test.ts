@@ -37,16 +37,16 @@ const ORIGINAL = `// Team servers: ask #infra before changing.
 `;
 
 describe('editScope on a JSON file', () => {
-  it('changes one field and keeps every other byte, comments included', () => {
+  it('changes one field and keeps every other byte, comments included', async () => {
     writeFileSync(path, ORIGINAL);
-    editScope(scope, ['search', 'timeout'], 9000);
+    await editScope(scope, ['search', 'timeout'], 9000);
     const after = readFileSync(path, 'utf8');
     expect(after).toBe(ORIGINAL.replace('"timeout": 5000', '"timeout": 9000'));
   });
 
-  it('adds a field after a one-line object without reformatting that object', () => {
+  it('adds a field after a one-line object without reformatting that object', async () => {
     writeFileSync(path, ORIGINAL);
-    editScope(scope, ['docs', 'disabled'], true);
+    await editScope(scope, ['docs', 'disabled'], true);
     const after = readFileSync(path, 'utf8');
     const anchor = '"headers": { "X-Team": "core" }';
     const [head, tail] = ORIGINAL.split(anchor) as [string, string];
@@ -58,56 +58,57 @@ describe('editScope on a JSON file', () => {
     expect(middle.replace(/\s/g, '')).toBe(',"disabled":true');
   });
 
-  it('keeps the file mode (a config with secrets may be 0600)', () => {
+  it('keeps the file mode (a config with secrets may be 0600)', async () => {
     writeFileSync(path, ORIGINAL);
     chmodSync(path, 0o600);
-    editScope(scope, ['search', 'timeout'], 1);
+    await editScope(scope, ['search', 'timeout'], 1);
     expect((statSync(path).mode & 0o777).toString(8)).toBe('600');
   });
 
-  it('writes through a symlinked config instead of replacing the link', () => {
+  it('writes through a symlinked config instead of replacing the link', async () => {
     const real = join(dir, 'dotfiles.json');
     writeFileSync(real, ORIGINAL);
     rmSync(path, { force: true });
     symlinkSync(real, path);
-    editScope(scope, ['search', 'timeout'], 1);
+    await editScope(scope, ['search', 'timeout'], 1);
     expect(lstatSync(path).isSymbolicLink()).toBe(true);
     expect(readFileSync(real, 'utf8')).toBe(ORIGINAL.replace('"timeout": 5000', '"timeout": 1'));
   });
 
-  it('removes a server when given undefined, and keeps the rest', () => {
+  it('removes a server when given undefined, and keeps the rest', async () => {
     writeFileSync(path, ORIGINAL);
-    editScope(scope, ['docs'], undefined);
+    await editScope(scope, ['docs'], undefined);
     const docs = ORIGINAL.slice(ORIGINAL.indexOf(',\n    "docs"'), ORIGINAL.indexOf('\n  },\n  "editor"'));
     expect(readFileSync(path, 'utf8')).toBe(ORIGINAL.replace(docs, ''));
     expect(Object.keys(readScope(scope))).toEqual(['search']);
   });
 
-  it('adds a server to a missing file by creating it', () => {
+  it('adds a server to a missing file by creating it', async () => {
     expect(existsSync(path)).toBe(false);
     expect(readScope(scope)).toEqual({});
-    editScope(scope, ['new'], { command: 'node', args: ['x.js'] });
+    await editScope(scope, ['new'], { command: 'node', args: ['x.js'] });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ mcpServers: { new: { command: 'node', args: ['x.js'] } } });
     expect(readFileSync(path, 'utf8').endsWith('\n')).toBe(true);
   });
 
-  it('leaves no temp file behind', () => {
+  it('leaves no temp file behind', async () => {
     writeFileSync(path, ORIGINAL);
-    editScope(scope, ['search', 'timeout'], 1);
+    await editScope(scope, ['search', 'timeout'], 1);
+    // The lock's folder goes with it.
     expect(readdirSync(dir)).toEqual(['.mcp.json']);
   });
 
-  it('refuses to edit a broken file, says to fix it, and leaves it alone', () => {
+  it('refuses to edit a broken file, says to fix it, and leaves it alone', async () => {
     const broken = '{ "mcpServers": { "a": { "command": "node" }\n';
     writeFileSync(path, broken);
-    expect(() => editScope(scope, ['b'], { command: 'x' })).toThrow(ConfigWriteError);
-    expect(() => editScope(scope, ['b'], { command: 'x' })).toThrow(
+    await expect(editScope(scope, ['b'], { command: 'x' })).rejects.toThrow(ConfigWriteError);
+    await expect(editScope(scope, ['b'], { command: 'x' })).rejects.toThrow(
       new RegExp(`^${path.replace(/[.]/g, '\\.')}:2:1: JSON syntax error: .*; fix it before changing servers there$`),
     );
     expect(readFileSync(path, 'utf8')).toBe(broken);
   });
 
-  it('readScope refuses a broken file too', () => {
+  it('readScope refuses a broken file too', async () => {
     writeFileSync(path, '[1, 2]');
     expect(() => readScope(scope)).toThrow(`${path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
   });

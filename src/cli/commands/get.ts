@@ -7,23 +7,29 @@ import { sanitize } from '../../util/sanitize.js';
 export function registerGet(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
   withTarget(program.command('get <server>').description("show a server's configuration, secrets masked"))
     .option('--json', 'print JSON')
-    .action((server: string, options: TargetOptions & { json?: boolean }) =>
+    .option('--show-secrets', 'show env values, headers and answers to ${input:id} as they are, and the expanded config')
+    .action((server: string, options: TargetOptions & { json?: boolean; showSecrets?: boolean }) =>
       run(async () => {
         const deck = await openDeck(options, inv, { only: [] });
         try {
-          const state = deck.hub.get(pickServer(deck, server, isAdhoc(options, inv)))!;
+          const name = pickServer(deck, server, isAdhoc(options, inv));
+          const state = deck.hub.get(name)!;
+          const definition = deck.hub.definition(name);
+          // The one place secrets are shown: the entry as written, and what it expands to.
+          const secrets = options.showSecrets && definition ? { config: definition.raw, resolved: definition.config ?? null } : { config: state.config };
           const view = {
             name: state.name,
             source: state.source.label,
             path: state.source.path ?? null,
             transport: state.transport ?? null,
-            config: state.config,
+            ...secrets,
             issues: state.configIssues.map((i) => `${i.severity}: ${i.message}`),
           };
           if (options.json) process.stdout.write(`${terminalJson(view, 2)}\n`);
           else {
             process.stdout.write(`${sanitize(state.name)}  (${view.source}${view.path ? `: ${view.path}` : ''})\n`);
-            process.stdout.write(`${sanitize(JSON.stringify(state.config, null, 2))}\n`);
+            process.stdout.write(`${sanitize(JSON.stringify(view.config, null, 2))}\n`);
+            if ('resolved' in secrets) process.stdout.write(`expanded:\n${sanitize(JSON.stringify(secrets.resolved, null, 2))}\n`);
             for (const issue of view.issues) process.stdout.write(`${sanitize(issue)}\n`);
           }
           return Exit.ok;

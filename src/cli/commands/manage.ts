@@ -3,7 +3,8 @@ import { Option, type Command } from 'commander';
 import { PROJECT_FILE } from '../../core/config/load.js';
 import { normalizeEntry } from '../../core/config/normalize.js';
 import { openUserCatalog } from '../../core/config/user-catalog.js';
-import { editScope, readScope, type WritableScope } from '../../core/config/write.js';
+import { readScope, updateScope, type WritableScope } from '../../core/config/write.js';
+import { readSources } from './sources.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { reportIssues, type Invocation } from '../target.js';
 
@@ -25,7 +26,14 @@ function where(scope: WritableScope): string {
 function findScope(inv: Invocation, name: string, asked?: ScopeName): [ScopeName, WritableScope] {
   const all = scopes(inv);
   const candidates = (asked ? [asked] : (['project', 'user'] as const)).filter((s) => name in readScope(all[s]));
-  if (candidates.length === 0) throw new UserError(`no server named "${name}" in ${asked ? where(all[asked]) : `${where(all.project)} or ${where(all.user)}`}`);
+  if (candidates.length === 0) {
+    const elsewhere = asked ? undefined : readSources(inv).servers.find((s) => s.name === name && s.source.kind === 'client');
+    if (elsewhere) {
+      const { label, path, client } = elsewhere.source;
+      throw new UserError(`"${name}" comes from ${label} (${path}); mcpdeck changes only its own files: copy it with \`mcpdeck import --from ${client} --only ${name}\`, or edit that file`);
+    }
+    throw new UserError(`no server named "${name}" in ${asked ? where(all[asked]) : `${where(all.project)} or ${where(all.user)}`}`);
+  }
   if (candidates.length > 1) throw new UserError(`"${name}" is in both the project and the user scope; say which with --scope`);
   return [candidates[0]!, all[candidates[0]!]];
 }
@@ -38,6 +46,14 @@ function pairs(values: string[] | undefined, separator: '=' | ':', label: string
     out[value.slice(0, at).trim()] = value.slice(at + 1).trim();
   }
   return out;
+}
+
+/** One edit of a server that must still be there when the file is written. */
+function change(scope: WritableScope, name: string, path: string[], value: unknown): Promise<void> {
+  return updateScope(scope, (current) => {
+    if (!(name in current)) throw new UserError(`"${name}" is no longer in ${where(scope)}`);
+    return { changes: [{ path, value }], result: undefined };
+  });
 }
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];
@@ -71,8 +87,11 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
         if (errors.length) throw new UserError(errors.map((i) => i.message).join('\n'));
         reportIssues(checked.issues.filter((i) => !errors.includes(i)).map((i) => ({ ...i, severity: 'warning' })));
         const scope = scopes(inv)[o.scope];
-        if (name in readScope(scope) && !o.force) throw new UserError(`"${name}" already exists in ${where(scope)}; use --force to replace it`);
-        editScope(scope, [name], entry);
+        // Checked inside the lock, against the file as it is when written.
+        await updateScope(scope, (current) => {
+          if (name in current && !o.force) throw new UserError(`"${name}" already exists in ${where(scope)}; use --force to replace it`);
+          return { changes: [{ path: [name], value: entry }], result: undefined };
+        });
         process.stdout.write(`added ${name} to ${where(scope)}\n`);
         return Exit.ok;
       }),
@@ -86,7 +105,7 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
     .action((name: string, o: { scope?: ScopeName }) =>
       run(async () => {
         const [, scope] = findScope(inv, name, o.scope);
-        editScope(scope, [name], undefined);
+        await change(scope, name, [name], undefined);
         process.stdout.write(`removed ${name} from ${where(scope)}\n`);
         return Exit.ok;
       }),
@@ -100,7 +119,7 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
       .action((name: string, o: { scope?: ScopeName }) =>
         run(async () => {
           const [, scope] = findScope(inv, name, o.scope);
-          editScope(scope, [name, 'disabled'], disabled ? true : undefined);
+          await change(scope, name, [name, 'disabled'], disabled ? true : undefined);
           process.stdout.write(`${verb}d ${name} in ${where(scope)}\n`);
           return Exit.ok;
         }),

@@ -37,9 +37,10 @@ function printTable(loaded: LoadedConfig): void {
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out('Sources, lowest precedence first (a later source wins a name that two define):');
   const width = Math.max(...loaded.sources.map((s) => s.id.length));
+  const statusWidth = Math.max(...loaded.sources.map((s) => [...statusText(s)].length));
   for (const source of loaded.sources) {
     const at = source.at ? ` (${source.at.join('.')})` : '';
-    out(`  ${source.id.padEnd(width)}  ${statusText(source).padEnd(20)}  ${sanitizeLine(source.path)}${sanitizeLine(at)}`);
+    out(`  ${source.id.padEnd(width)}  ${statusText(source).padEnd(statusWidth)}  ${sanitizeLine(source.path)}${sanitizeLine(at)}`);
     if (source.reason && source.status !== 'hidden') out(`  ${' '.repeat(width)}  └ ${sanitizeLine(source.reason)}`);
   }
   if (loaded.conflicts.length) {

@@ -7,6 +7,7 @@ import type { CredentialStore } from './credentials.js';
 import type { RemoteConfig } from './manager.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
 import { tracingFetch } from './tracing-fetch.js';
+import { challengeStep } from './sign-in-steps.js';
 import { formatWhen } from './when.js';
 
 export interface DoctorReport {
@@ -44,9 +45,7 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
     steps.push({ step: 'Server challenge', status: 'failed', detail: `could not reach ${config.url}: ${(challenge.cause as Error)?.message ?? challenge.message}` });
     return report;
   }
-  steps.push(challenge
-    ? { step: 'Server challenge', status: 'ok', detail: [`HTTP ${challenge.status}`, challenge.resourceMetadataUrl && `resource_metadata ${challenge.resourceMetadataUrl.href}`, challenge.scope && `scope "${challenge.scope}"`].filter(Boolean).join(', ') }
-    : { step: 'Server challenge', status: 'info', detail: 'the server lets an unsigned initialize through: it may not need a sign-in (or asks later)' });
+  steps.push(challengeStep(challenge));
   const traced = tracingFetch();
   const info = await discoverOAuthServerInfo(config.url, { resourceMetadataUrl: challenge?.resourceMetadataUrl, fetchFn: traced.fetch }).catch((error: Error) => error);
   steps.push(...stepsFromRequests(traced.seen));

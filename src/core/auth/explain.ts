@@ -23,7 +23,7 @@ export function explainSignInError(error: unknown): { message: string; fix?: str
   }
   if (/fetch failed|ECONNREFUSED|ENOTFOUND/i.test(message)) {
     const cause = (error as { cause?: Error })?.cause?.message;
-    return { message: `could not reach the authorization server: ${cause ?? message}` };
+    return { message: `could not reach the authorization server: ${cause ?? message}`, fix: 'check that the authorization server is up and reachable from this machine (see the URLs above), then sign in again' };
   }
   return { message };
 }

@@ -105,8 +105,10 @@ export class AuthManager implements Store<AuthSnapshot> {
       onChange: (snapshot) => this.show(snapshot),
     }, request.confirmFirst);
     this.active.set(name, attempt);
+    // An attempt that asks first changes nothing until answered: show the question now.
+    if (request.confirmFirst) this.show(attempt.snapshot);
     void attempt.done.then(() => {
-      this.active.delete(name);
+      if (this.active.get(name) === attempt) this.active.delete(name);
       wire?.reload();
     });
     return attempt;
@@ -150,6 +152,10 @@ export class AuthManager implements Store<AuthSnapshot> {
   }
 
   private show(snapshot: SignInSnapshot): void {
+    // Over once it says so: a new sign-in may start right away.
+    if (['signed-in', 'failed', 'cancelled'].includes(snapshot.phase) && this.active.get(snapshot.server)?.snapshot.id === snapshot.id) {
+      this.active.delete(snapshot.server);
+    }
     this.store.update((s) => {
       const others = s.attempts.filter((a) => a.server !== snapshot.server);
       return { attempts: [...others, snapshot] };

@@ -121,9 +121,10 @@ export class ServerAuth {
     const challenge = this.challenge!;
     const key = `${challenge.status} ${challenge.scope ?? ''} ${challenge.error ?? ''}`;
     if (key === this.lastAsked) return refused;
-    this.lastAsked = key;
     const signedIn = await this.options.onChallenge(challenge, record?.scopes ?? []).catch(() => false);
+    // Only a sign-in that did not help is not asked again; a person who said "not now" is asked next time.
     if (!signedIn) return refused;
+    this.lastAsked = key;
     this.reload();
     return this.retry(refused, input, init, await this.current());
   }

@@ -9,6 +9,7 @@ import { explainSignInError } from './explain.js';
 import { DeckAuthProvider } from './provider.js';
 import { parsePasted } from './paste.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
+import { authorizeStep, callbackFailure, challengeStep, registrationStep } from './sign-in-steps.js';
 import { tracingFetch } from './tracing-fetch.js';
 
 export type SignInPhase = 'confirm' | 'starting' | 'browser' | 'exchanging' | 'signed-in' | 'failed' | 'cancelled';
@@ -64,6 +65,8 @@ export class SignInAttempt {
   private finish?: (result: CallbackResult | 'cancelled' | 'timeout' | 'mismatch') => void;
   private state = randomBytes(24).toString('base64url');
   private confirmed?: (go: boolean) => void;
+  /** Esc before the listener was up: honoured as soon as there is something to cancel. */
+  private cancelRequested = false;
   readonly done: Promise<SignInSnapshot>;
 
   constructor(private readonly options: SignInOptions, confirmFirst = false) {
@@ -93,6 +96,7 @@ export class SignInAttempt {
   }
 
   cancel(): void {
+    this.cancelRequested = true;
     if (this.snap.phase === 'confirm') this.confirmed?.(false);
     else this.finish?.('cancelled');
   }
@@ -114,6 +118,7 @@ export class SignInAttempt {
       steps.push({ step: 'Callback listener', status: 'ok', detail: `${listener.redirectUri} (register this redirect URI with a provider that asks for one)` });
       this.patch({ redirectUri: listener.redirectUri, steps: [...steps] });
       const callback = new Promise<CallbackResult | 'cancelled' | 'timeout' | 'mismatch'>((resolve) => (this.finish = resolve));
+      if (this.cancelRequested) return await this.end('cancelled', steps);
       stopWaiting = listener.expect(this.state, {
         onResult: (result) => this.finish?.(result),
         onMismatch: () => {
@@ -173,11 +178,12 @@ export class SignInAttempt {
   }
 
   private async end(phase: 'signed-in' | 'failed' | 'cancelled', steps: TraceStep[] = this.snap.steps, error?: string): Promise<SignInSnapshot> {
-    this.patch({ phase, steps: [...steps], error });
+    // Kept before the end is shown: whoever reacts to it (a retry, the Auth tab) finds the trace saved.
     if (steps.length) {
       const lastSignIn = { at: Date.now(), outcome: phase, steps };
       await this.options.credentials.update(this.options.serverUrl, (c) => ({ ...c, lastSignIn })).catch(() => undefined);
     }
+    this.patch({ phase, steps: [...steps], error });
     return this.snap;
   }
 
@@ -195,47 +201,4 @@ export class SignInAttempt {
     this.snap = { ...this.snap, ...change };
     this.options.onChange(this.snap);
   }
-}
-
-function challengeStep(challenge: Challenge | undefined): TraceStep {
-  if (!challenge) return { step: 'Server challenge', status: 'info', detail: 'the server let an unsigned initialize through; it may ask later' };
-  const parts = [`HTTP ${challenge.status}`, challenge.resourceMetadataUrl && `resource_metadata ${challenge.resourceMetadataUrl.href}`, challenge.scope && `scope "${challenge.scope}"`];
-  return { step: 'Server challenge', status: 'ok', detail: parts.filter(Boolean).join(', ') };
-}
-
-function registrationStep(provider: DeckAuthProvider): TraceStep {
-  const kind = provider.registration ?? 'dynamic';
-  const detail = {
-    'pre-registered': 'pre-registered client from oauth.clientId',
-    stored: 'the client registered at an earlier sign-in',
-    'metadata document': `client ID metadata document ${provider.clientMetadataUrl ?? ''}`,
-    dynamic: 'dynamic client registration (RFC 7591), application_type native',
-  }[kind];
-  return { step: 'Client', status: 'ok', detail };
-}
-
-function authorizeStep(url: URL): TraceStep {
-  const q = url.searchParams;
-  const detail = [
-    `${url.origin}${url.pathname}`,
-    `client_id ${q.get('client_id')}`,
-    `scope ${q.get('scope') ?? '(none)'}`,
-    `resource ${q.get('resource') ?? '(none)'}`,
-    `PKCE ${q.get('code_challenge_method') ?? 'none'}`,
-    `redirect_uri ${q.get('redirect_uri')}`,
-  ].join(', ');
-  return { step: 'Authorization URL', status: 'ok', detail };
-}
-
-function callbackFailure(result: CallbackResult | 'timeout' | 'mismatch'): { detail: string; fix?: string } | undefined {
-  if (result === 'timeout') return { detail: 'no callback within 10 minutes', fix: 'start the sign-in again; if the browser cannot reach this machine, paste the redirected URL into the terminal' };
-  if (result === 'mismatch') return { detail: 'state mismatch: the browser came back with a state this sign-in did not issue, so it was refused', fix: 'start the sign-in again from mcpdeck and finish it in the browser it opens' };
-  if ('error' in result) {
-    const denied = result.error === 'access_denied';
-    return {
-      detail: `the authorization server answered ${result.error}${result.description ? `: ${result.description}` : ''}`,
-      fix: denied ? 'the sign-in was cancelled or refused in the browser; start it again to retry' : 'see the authorization server’s message above',
-    };
-  }
-  return undefined;
 }

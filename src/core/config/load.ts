@@ -24,7 +24,7 @@ export interface LoadOptions {
   /** Where other clients' files are looked for: $HOME (%USERPROFILE%) and this OS unless given. */
   home?: string;
   platform?: NodeJS.Platform;
-  /** Read other clients' files too (default: yes, unless strict). */
+  /** Look at other clients' files too (default: yes; --strict lists them as skipped). */
   clients?: boolean;
   /** Source ids not to read (`mcpdeck sources --hide`, the deck's source list). */
   hiddenSources?: readonly string[];
@@ -70,7 +70,7 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
   const from = new Map<string, string>();
   const inputDefs = new Map<string, Map<string, InputDefinition>>();
   const project = resolve(options.cwd, PROJECT_FILE);
-  const clients = options.clients ?? !options.strict;
+  const clients = options.clients ?? true;
 
   /** Whether to read a source; else it is listed with the reason. */
   const admit = (info: SourceInfo): boolean => {

@@ -81,7 +81,7 @@ export function normalizeEntry(
   let config: ServerConfig | undefined;
   if (type === 'stdio') {
     if (!entry.command) error(`type "stdio" needs a "command" to run`);
-    else config = { ...common, type, command: x(entry.command), args: (entry.args ?? []).map(x), env: xMap(entry.env), cwd: entry.cwd ? resolve(base, entry.cwd) : undefined };
+    else config = { ...common, type, command: x(entry.command), args: (entry.args ?? []).map(x), env: xMap(entry.env), cwd: entry.cwd ? resolve(base, x(entry.cwd)) : undefined };
   } else if (type === 'sse' || type === 'http') {
     if (!entry.url) error(`type "${type}" needs a "url"`);
     else {

@@ -3,6 +3,7 @@ import { isRecord } from '../../util/is-record.js';
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|.*token.*|.*secret.*|.*key)$/i;
 
 const MASK = '••••••';
+const KNOWN = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'module', 'export', 'disabled', 'timeout', 'requestTimeout', 'tools', 'oauth']);
 const SECRET_NAME = /key|token|secret|password|passwd|auth|sig|credential/i;
 
 function mask(value: unknown): string {
@@ -46,5 +47,9 @@ export function redactEntry(raw: Record<string, unknown>): Record<string, unknow
   if (typeof raw.url === 'string') out.url = redactUrl(raw.url);
   if (Array.isArray(raw.args)) out.args = redactArgs(raw.args);
   if (isRecord(raw.oauth) && raw.oauth.clientSecret !== undefined) out.oauth = { ...raw.oauth, clientSecret: mask(raw.oauth.clientSecret) };
+  // Fields of other clients that mcpdeck passes over but still shows ("apiKey": "...").
+  for (const [key, value] of Object.entries(raw)) {
+    if (!KNOWN.has(key) && SECRET_NAME.test(key) && (typeof value === 'string' || typeof value === 'number')) out[key] = mask(value);
+  }
   return out;
 }

@@ -4,7 +4,7 @@ import { inputQuestion } from './input-question.js';
 import type { Conflict, SourceInfo } from './sources/report.js';
 import type { SourceSettings } from './source-settings.js';
 import { userConfigDir } from './user-catalog.js';
-import type { ConfigIssue } from './types.js';
+import type { ConfigIssue, ServerDefinition } from './types.js';
 import type { RequestQueue } from '../elicitation/queue.js';
 import { openSecretStore, secretStorePreference, type SecretStore } from '../secrets/store.js';
 import { createStore } from '../store.js';
@@ -36,8 +36,8 @@ export class ConfigSession {
   /** What was read, skipped and overridden, for the sources list. */
   readonly sources = createStore<SourcesSnapshot>({ sources: [], conflicts: [] });
   private readonly values = new Map<string, string>();
-  /** Inputs in the queue now, and the ones dismissed there (asked again only on request). */
-  private readonly queued = new Set<string>();
+  /** Inputs being asked (their request ids once queued), and the ones dismissed (asked again only on request). */
+  private readonly asking = new Map<string, number | undefined>();
   private readonly dismissed = new Set<string>();
   /** Answers the store could not keep, and why. */
   private readonly unkept = new Map<string, string>();
@@ -54,7 +54,7 @@ export class ConfigSession {
       await this.fetchStored(loaded.inputs);
       const { askInput } = this.options;
       if (askInput) {
-        for (const input of this.wanted(loaded.inputs).filter((i) => !this.values.has(i.account))) {
+        for (const input of this.wanted(loaded.inputs, loaded.servers).filter((i) => !this.values.has(i.account))) {
           const value = await askInput(input);
           if (value !== undefined) await this.keep(input, value);
         }
@@ -73,13 +73,20 @@ export class ConfigSession {
    * `answered` runs after each answer is kept.
    */
   askInQueue(answered: () => Promise<void>, names?: string[]): void {
-    const inputs = this.wanted(this.last?.inputs ?? []).filter((i) => !this.queued.has(i.account)
+    const inputs = this.wanted(this.last?.inputs ?? [], this.last?.servers ?? []).filter((i) => !this.inQueue(i.account)
       && (names ? i.servers.some((s) => names.includes(s)) : !this.dismissed.has(i.account)));
     for (const input of inputs) {
-      this.queued.add(input.account);
+      this.asking.set(input.account, undefined);
       this.dismissed.delete(input.account);
-      void this.askOne(input, answered).finally(() => this.queued.delete(input.account));
+      void this.askOne(input, answered);
     }
+  }
+
+  /** Being asked: about to be queued, or its request still waiting (answered or dismissed ones are not). */
+  private inQueue(account: string): boolean {
+    if (!this.asking.has(account)) return false;
+    const id = this.asking.get(account);
+    return id === undefined || this.requests.getSnapshot().pending.some((r) => r.id === id);
   }
 
   /** Whether a server waits for an input value. */
@@ -103,7 +110,10 @@ export class ConfigSession {
   private async askOne(input: InputRef, answered: () => Promise<void>): Promise<void> {
     const store = await this.secretStore();
     const where = store instanceof Error ? 'memory only, for this session' : store.description;
-    const answer = await this.requests.askPerson('mcpdeck', inputQuestion(input, where), this.closing.signal).catch(() => undefined);
+    const asked = this.requests.askPerson('mcpdeck', inputQuestion(input, where), this.closing.signal);
+    // The request is in the queue at once: its id tells when it has left.
+    this.asking.set(input.account, this.requests.getSnapshot().pending.at(-1)?.id);
+    const answer = await asked.catch(() => undefined);
     const value = answer?.action === 'accept' ? answer.content.value : undefined;
     if (typeof value !== 'string') return void this.dismissed.add(input.account);
     await this.keep(input, value);
@@ -111,9 +121,9 @@ export class ConfigSession {
   }
 
   /** Inputs of servers that will connect: named by --only (if given) and not disabled. */
-  private wanted(inputs: readonly InputRef[]): InputRef[] {
+  private wanted(inputs: readonly InputRef[], servers: readonly ServerDefinition[]): InputRef[] {
     const { only } = this.options;
-    const disabled = new Set((this.last?.servers ?? []).filter((s) => s.raw.disabled === true).map((s) => s.name));
+    const disabled = new Set(servers.filter((s) => s.raw.disabled === true).map((s) => s.name));
     return inputs.filter((i) => i.servers.some((s) => (!only || only.includes(s)) && !disabled.has(s)));
   }
 

@@ -1,5 +1,7 @@
 export const TABS = ['Tools', 'Resources', 'Prompts', 'Log', 'Info'] as const;
-export type Tab = (typeof TABS)[number];
+/** A remote (HTTP or SSE) server has one more: its sign-in. */
+export const REMOTE_TABS = [...TABS, 'Auth'] as const;
+export type Tab = (typeof REMOTE_TABS)[number];
 
 export type Route =
   | { screen: 'dashboard' }

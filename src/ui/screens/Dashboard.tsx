@@ -15,7 +15,10 @@ import { ServerRow } from '../components/ServerRow.js';
 import { ServerHeader } from '../components/ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
 import { FilterLine } from '../components/FilterLine.js';
+import { SourcesPanel } from '../components/SourcesPanel.js';
 import { useTheme } from '../theme/ThemeContext.js';
+import { useSignInHint } from './auth/useSignInHint.js';
+import { useStartSignIn } from './auth/useStartSignIn.js';
 
 const serverName = (s: ServerState) => s.name;
 
@@ -27,8 +30,11 @@ export function Dashboard() {
   const servers = useServers();
   const size = useBodySize();
   const [notice, setNotice] = useState<string>();
+  const [sourcesOpen, setSourcesOpen] = useState(false);
+  const signInHint = useSignInHint(servers);
+  const startSignIn = useStartSignIn();
   // The summary line, the column titles and the notice take a row each.
-  const { filter, shown, list, selected } = useFilteredList(servers, serverName, size.rows - 2 - (notice ? 1 : 0) - DETAIL_ROWS);
+  const { filter, shown, list, selected } = useFilteredList(servers, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const act = (start: () => Promise<unknown>) => () => {
@@ -42,13 +48,17 @@ export function Dashboard() {
       open: () => nav.push({ screen: 'server', server: selected.name }),
       reconnect: selected.status !== 'disabled' ? act(() => deck.reconnect(selected.name)) : undefined,
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
+      signIn: () => setNotice(startSignIn(selected.name)),
     }),
-  });
+    sources: () => setSourcesOpen(true),
+  }, { active: !sourcesOpen });
+  if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text>{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>
       <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={servers.length} />
       {notice ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
+      {signInHint ? <Text color={theme.warning} wrap="truncate-end">{signInHint}</Text> : null}
       <ServerHeader />
       <Box flexGrow={1} flexDirection="column">
         <ListView

@@ -18,6 +18,8 @@ export interface Terminal {
   waitFor: (what: string | RegExp | ((screen: string) => boolean), ms?: number) => Promise<string>;
   dir: string;
   stop: () => void;
+  /** Any other tmux command against this terminal's private server (`display -p`, `pipe-pane`). */
+  tmux: (...argv: string[]) => string;
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
@@ -49,6 +51,7 @@ export function openTerminal(servers: Record<string, unknown>, { columns = 100, 
   };
   return {
     dir,
+    tmux,
     screen,
     waitFor,
     keys: async (...names) => {

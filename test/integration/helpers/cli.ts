@@ -15,7 +15,10 @@ export interface CliResult {
 /** A fresh working folder and user catalog, so no test sees the machine's own config. */
 export function sandbox(): { cwd: string; env: NodeJS.ProcessEnv } {
   const cwd = mkdtempSync(join(tmpdir(), 'mcpdeck-cli-'));
-  return { cwd, env: { ...process.env, MCPDECK_CONFIG_DIR: join(cwd, '.user-config'), NO_COLOR: '1' } };
+  // A home of its own too: mcpdeck reads other clients' files there (~/.cursor, ~/.claude.json, ...).
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: join(cwd, '.home'), USERPROFILE: join(cwd, '.home'), MCPDECK_CONFIG_DIR: join(cwd, '.user-config'), NO_COLOR: '1' };
+  for (const moved of ['XDG_CONFIG_HOME', 'APPDATA', 'CODEX_HOME', 'CLAUDE_CONFIG_DIR']) delete env[moved];
+  return { cwd, env };
 }
 
 /** Runs bin/mcpdeck.js as a user would; `whileRunning` may act on the process (signals). */

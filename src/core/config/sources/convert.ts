@@ -40,7 +40,8 @@ const BUILTINS = new Set(['userHome', 'workspaceFolder', 'workspaceFolderBasenam
 export function toEnvColon(notes: string[]): (value: string) => string {
   return (value) => value.replace(PLAIN, (whole, name: string, fallback: string | undefined) => {
     if (BUILTINS.has(name)) return whole;
-    if (fallback !== undefined) notes.push(`the default of \${${name}:-${fallback}} cannot be written there: it became \${env:${name}}`);
+    // The default itself may be a secret: the note names only the variable.
+    if (fallback !== undefined) notes.push(`\${${name}:-...} has a default, which cannot be written there: it became \${env:${name}}`);
     return `\${env:${name}}`;
   });
 }

@@ -16,9 +16,9 @@ export const windsurf: ClientFormat = {
   ],
   toDeck(_name, raw) {
     const { entry, notes } = dropFields(raw, { serverUrl: null, disabledTools: null, alwaysAllow: null });
-    if (typeof raw.serverUrl === 'string' && entry.url === undefined) entry.url = raw.serverUrl;
+    const url = typeof raw.serverUrl === 'string' && entry.url === undefined ? { url: raw.serverUrl } : {};
     if (Array.isArray(raw.disabledTools) && raw.disabledTools.length && entry.tools === undefined) entry.tools = { block: raw.disabledTools };
-    return { entry, notes };
+    return { entry: { ...url, ...entry }, notes };
   },
   fromDeck(entry) {
     const refusal = refuseCommon(entry, NAME, true);

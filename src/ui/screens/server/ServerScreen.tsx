@@ -6,13 +6,14 @@ import { useServer } from '../../hooks/useServers.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useTick } from '../../hooks/useTick.js';
 import { useBodySize, BodySizeContext } from '../../hooks/useBodySize.js';
-import { TABS, type Tab } from '../../navigation/routes.js';
+import { REMOTE_TABS, TABS, type Tab } from '../../navigation/routes.js';
+import { isRemote } from '../../../core/auth/manager.js';
 import { Badge } from '../../components/Badge.js';
 import { TabBar } from '../../components/TabBar.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
 
-/** One server: its status on top, then Tools, Resources, Prompts, Log and Info. */
+/** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
 export function ServerScreen({ name }: { name: string }) {
   const deck = useDeck();
   const theme = useTheme();
@@ -20,7 +21,10 @@ export function ServerScreen({ name }: { name: string }) {
   const size = useBodySize();
   const [tab, setTab] = useState<Tab>('Tools');
   const frame = useTick(150, server?.status === 'connecting');
-  const step = (d: number) => setTab((t) => TABS[(TABS.indexOf(t) + d + TABS.length) % TABS.length]!);
+  const config = deck.hub.definition(name)?.config;
+  const remote = config && isRemote(config) ? config : undefined;
+  const tabs: readonly Tab[] = remote ? REMOTE_TABS : TABS;
+  const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
   useKeys(['server'], {
     nextTab: () => step(1),
     prevTab: () => step(-1),
@@ -29,6 +33,7 @@ export function ServerScreen({ name }: { name: string }) {
     tab3: () => setTab('Prompts'),
     tab4: () => setTab('Log'),
     tab5: () => setTab('Info'),
+    tab6: remote ? () => setTab('Auth') : undefined,
     reconnect: server && server.status !== 'disabled' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
   });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
@@ -42,9 +47,9 @@ export function ServerScreen({ name }: { name: string }) {
         <Text dimColor>{`  ${server.transport ?? ''} · ${server.source.path ?? server.source.label}`}</Text>
       </Text>
       {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
-      <TabBar tabs={TABS} active={tab} counts={counts} />
+      <TabBar tabs={tabs} active={tab} counts={counts} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
-        <ServerTab tab={tab} server={server} />
+        <ServerTab tab={tab} server={server} remote={remote} />
       </BodySizeContext.Provider>
     </Box>
   );

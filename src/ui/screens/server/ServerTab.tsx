@@ -1,5 +1,7 @@
+import type { RemoteConfig } from '../../../core/auth/manager.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import type { Tab } from '../../navigation/routes.js';
+import { AuthTab } from './AuthTab.js';
 import { InfoTab } from './InfoTab.js';
 import { LogTab } from './LogTab.js';
 import { PromptsTab } from './PromptsTab.js';
@@ -7,12 +9,14 @@ import { ResourcesTab } from './ResourcesTab.js';
 import { ToolsTab } from './ToolsTab.js';
 
 /** Picks the tab's component. */
-export function ServerTab({ tab, server }: { tab: Tab; server: ServerState }) {
+export function ServerTab({ tab, server, remote }: { tab: Tab; server: ServerState; remote?: RemoteConfig }) {
   switch (tab) {
     case 'Tools': return <ToolsTab server={server} />;
     case 'Resources': return <ResourcesTab server={server} />;
     case 'Prompts': return <PromptsTab server={server} />;
     case 'Log': return <LogTab server={server} />;
     case 'Info': return <InfoTab server={server} />;
+    // A server whose configuration stopped being remote shows its Info instead.
+    case 'Auth': return remote ? <AuthTab server={server} config={remote} /> : <InfoTab server={server} />;
   }
 }

@@ -38,6 +38,6 @@ export function FieldValue({ stop, values, focused, cursor, width }: Props) {
       return <Text><Text dimColor>{number}</Text>{body}</Text>;
     }
     default:
-      return <TextValue text={textOf(stop, values) ?? ''} cursor={cursor} focused={focused} width={width} placeholder={placeholderFor(field)} />;
+      return <TextValue text={textOf(stop, values) ?? ''} cursor={cursor} focused={focused} width={width} placeholder={placeholderFor(field)} mask={field.kind === 'string' && field.format === 'password'} />;
   }
 }
