@@ -35,6 +35,8 @@ describe('redactEntry', () => {
 
   it('masks an oauth client secret and nothing else of oauth', () => {
     expect(redactEntry({ oauth: { clientId: 'app', clientSecret: 'shh' } })).toEqual({ oauth: { clientId: 'app', clientSecret: MASK } });
+    expect(redactEntry({ oauth: { grant: 'jwt-bearer', privateKey: '-----BEGIN', idp: { clientId: 'i', idToken: 'eyJ' } } }))
+      .toEqual({ oauth: { grant: 'jwt-bearer', privateKey: MASK, idp: { clientId: 'i', idToken: MASK } } });
   });
 
   it('masks secret-looking fields mcpdeck does not know (another client\'s "apiKey")', () => {

@@ -6,6 +6,7 @@ import { openUserCatalog } from '../../core/config/user-catalog.js';
 import { readScope, updateScope, type WritableScope } from '../../core/config/write.js';
 import { readSources } from './sources.js';
 import { Exit, UserError } from '../exit-codes.js';
+import { pairs } from '../pairs.js';
 import { reportIssues, type Invocation } from '../target.js';
 
 type ScopeName = 'user' | 'project';
@@ -36,16 +37,6 @@ function findScope(inv: Invocation, name: string, asked?: ScopeName): [ScopeName
   }
   if (candidates.length > 1) throw new UserError(`"${name}" is in both the project and the user scope; say which with --scope`);
   return [candidates[0]!, all[candidates[0]!]];
-}
-
-function pairs(values: string[] | undefined, separator: '=' | ':', label: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const value of values ?? []) {
-    const at = value.indexOf(separator);
-    if (at <= 0) throw new UserError(`${label} "${value}" must look like ${separator === '=' ? 'KEY=value' : "'Name: value'"}`);
-    out[value.slice(0, at).trim()] = value.slice(at + 1).trim();
-  }
-  return out;
 }
 
 /** One edit of a server that must still be there when the file is written. */

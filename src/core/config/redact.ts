@@ -46,10 +46,18 @@ export function redactEntry(raw: Record<string, unknown>): Record<string, unknow
   }
   if (typeof raw.url === 'string') out.url = redactUrl(raw.url);
   if (Array.isArray(raw.args)) out.args = redactArgs(raw.args);
-  if (isRecord(raw.oauth) && raw.oauth.clientSecret !== undefined) out.oauth = { ...raw.oauth, clientSecret: mask(raw.oauth.clientSecret) };
+  if (isRecord(raw.oauth)) out.oauth = redactOauth(raw.oauth);
   // Fields of other clients that mcpdeck passes over but still shows ("apiKey": "...").
   for (const [key, value] of Object.entries(raw)) {
     if (!KNOWN.has(key) && SECRET_NAME.test(key) && (typeof value === 'string' || typeof value === 'number')) out[key] = mask(value);
   }
+  return out;
+}
+
+/** The secrets an `oauth` block may hold: a client secret, a private key, an IdP's ID token. */
+function redactOauth(oauth: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...oauth };
+  for (const key of ['clientSecret', 'privateKey'] as const) if (out[key] !== undefined) out[key] = mask(out[key]);
+  if (isRecord(oauth.idp) && oauth.idp.idToken !== undefined) out.idp = { ...oauth.idp, idToken: mask(oauth.idp.idToken) };
   return out;
 }
