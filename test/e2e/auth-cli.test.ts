@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserEnv, browserRuns, pastedCallback, startAuthStack, type AuthStack } from './helpers/auth-stack.js';
+import { browserEnv, browserRuns, pastedCallback, startAuthStack, waitForBrowserRuns, type AuthStack } from './helpers/auth-stack.js';
 import { authSandbox, secretValues, until } from './helpers/auth-cli.js';
 
 // Sign-in from the command line against oidc-provider (login and consent pages), a
@@ -22,7 +22,7 @@ describe('auth from the CLI, through a real authorization server and browser', (
     expect(register).toMatchObject({ application_type: 'native', token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
     const [authorize] = stack.as.requestsOf('authorize').slice(-1);
     expect(authorize).toMatchObject({ code_challenge_method: 'S256', resource: [stack.serverUrl], scope: 'mcp:tools' });
-    expect(browserRuns(browser)).toHaveLength(1);
+    expect(await waitForBrowserRuns(browser, 1)).toHaveLength(1);
 
     const call = await box.run(['call', '--url', stack.serverUrl, 'whoami', '--json']);
     expect(call.code).toBe(0);
@@ -84,7 +84,9 @@ describe('auth from the CLI, through a real authorization server and browser', (
     const login = await box.run(['auth', 'login', '--url', stack.serverUrl]);
     expect(login.code).toBe(4);
     expect(login.stderr).toContain('state mismatch');
-    expect(browserRuns(browser)[0]?.outcome.text).toContain('was not started by mcpdeck');
+    // The browser writes its log once it has read the page, maybe after mcpdeck is gone.
+    const [run] = await waitForBrowserRuns(browser, 1);
+    expect(run?.outcome.text).toContain('was not started by mcpdeck');
     expect(box.secrets()[`oauth:${stack.serverUrl}`]?.tokens).toBeUndefined();
   });
 
@@ -115,7 +117,7 @@ describe('auth from the CLI, through a real authorization server and browser', (
     expect(call.code).toBe(0);
     const [last] = stack.as.requestsOf('authorize').slice(-1);
     expect(last?.scope?.split(' ').sort()).toEqual(['mcp:admin', 'mcp:tools']);
-    expect(browserRuns(browser)).toHaveLength(2);
+    expect(await waitForBrowserRuns(browser, 2)).toHaveLength(2);
   });
 
   it('keeps a static Authorization header working with no OAuth at all', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deckWith, waitForStatus } from '../integration/helpers/deck.js';
-import { browserEnv, browserRuns, startAuthStack, type AuthStack } from './helpers/auth-stack.js';
+import { browserEnv, startAuthStack, waitForBrowserRuns, type AuthStack } from './helpers/auth-stack.js';
 import { authSandbox } from './helpers/auth-cli.js';
 
 const freePort = () => new Promise<number>((resolve) => {
@@ -35,7 +35,7 @@ describe('sign-ins in one deck and across processes', () => {
       expect([endA.phase, endB.phase]).toEqual(['signed-in', 'signed-in']);
       expect(endA.redirectUri).toBe(endB.redirectUri);
       await Promise.all([waitForStatus(deck, 'one', ['connected']), waitForStatus(deck, 'two', ['connected'])]);
-      expect(browserRuns(browser).map((r) => r.outcome.result)).toEqual(['callback', 'callback']);
+      expect((await waitForBrowserRuns(browser, 2)).map((r) => r.outcome.result)).toEqual(['callback', 'callback']);
     } finally {
       await deck.close();
     }

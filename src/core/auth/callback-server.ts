@@ -42,7 +42,8 @@ export class CallbackListener {
           const url = new URL(req.url ?? '/', listener.redirectUri);
           const page = listener.handle(url);
           res.writeHead(page.status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-          res.end(page.html);
+          // The sign-in hears of it once the page is sent: it may close this listener next.
+          res.end(page.html, () => page.after?.());
         });
         resolve(listener);
       });
@@ -66,23 +67,21 @@ export class CallbackListener {
     });
   }
 
-  private handle(url: URL): { status: number; html: string } {
+  private handle(url: URL): { status: number; html: string; after?: () => void } {
     if (url.pathname !== CALLBACK_PATH) return { status: 404, html: callbackPage('failed', 'This is mcpdeck’s sign-in listener; nothing is here.') };
     const state = url.searchParams.get('state') ?? '';
     const expected = this.expected.get(state);
     if (!expected) {
-      for (const other of this.expected.values()) other.onMismatch();
-      return { status: 400, html: callbackPage('failed', 'This sign-in was not started by mcpdeck (its state does not match), so it was refused. Start the sign-in again from the terminal.') };
+      const waiting = [...this.expected.values()];
+      return { after: () => waiting.forEach((w) => w.onMismatch()), status: 400, html: callbackPage('failed', 'This sign-in was not started by mcpdeck (its state does not match), so it was refused. Start the sign-in again from the terminal.') };
     }
     this.expected.delete(state);
     const error = url.searchParams.get('error');
     const code = url.searchParams.get('code');
     if (error || !code) {
       const description = url.searchParams.get('error_description') ?? undefined;
-      expected.onResult({ error: error ?? 'no code in the callback', description });
-      return { status: 400, html: callbackPage('failed', `The sign-in did not complete: ${error ?? 'no code'}${description ? ` — ${description}` : ''}. You can close this tab.`) };
+      return { after: () => expected.onResult({ error: error ?? 'no code in the callback', description }), status: 400, html: callbackPage('failed', `The sign-in did not complete: ${error ?? 'no code'}${description ? ` — ${description}` : ''}. You can close this tab.`) };
     }
-    expected.onResult({ code });
-    return { status: 200, html: callbackPage('ok', 'Signed in. You can close this tab and return to the terminal.') };
+    return { after: () => expected.onResult({ code }), status: 200, html: callbackPage('ok', 'Signed in. You can close this tab and return to the terminal.') };
   }
 }
