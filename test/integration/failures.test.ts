@@ -386,9 +386,11 @@ describe('terminal control sequences from a server', () => {
     expect(stdout + stderr).not.toContain('unexpected error');
     expect(stdout + stderr).not.toMatch(HOSTILE);
     if (args[0] === 'tools' || args[0] === 'status' || args[2] === 'plain') expect(code, stderr).toBe(0);
-    if (args[0] === 'tools') expect(stdout).toContain('eviltool');
+    // Shown as visible markers, not stripped: a person sees something was there.
+    if (args[0] === 'tools') expect(stdout).toContain('evil⟦ESC[2J⟧tool');
+    if (args[0] === 'tools') expect(stdout).toContain('read⟦ZWSP⟧_file');
     if (args[2] === 'plain') expect(stdout).toContain('result');
-    if (args[2]?.startsWith('nope')) expect(stderr).toContain('hostile has no tool "nope"');
+    if (args[2]?.startsWith('nope')) expect(stderr).toContain('hostile has no tool "nope⟦ESC[2J⟧␇"');
   });
 
   // JSON output is for programs, so the data stays whole: but escaped (\u009b), never

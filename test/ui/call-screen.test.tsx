@@ -194,10 +194,11 @@ describe('calling a hostile server', () => {
     await app!.press('y');
     const result = await app!.waitFor('✓ ok');
     expect(result).toContain('result');
-    expect(result).toContain('link: file:///x · o reads it');
+    expect(result).toContain('link: file:///x␇ · o reads it');
     expect(result).toContain('structured');
-    // The real name holds the escape: quoted for the shell, the escape itself stripped on screen.
-    expect(result).toContain("$ mcpdeck call hostile 'eviltool'");
+    // The real name holds the escape: quoted for the shell, the escape itself a visible marker on screen.
+    expect(result).toContain("$ mcpdeck call hostile 'evil⟦ESC[2J⟧tool'");
+    expect(result).toContain('result ⟦ESC[2J⟧⟦OSC 52 clipboard⟧⟦link https://evil.example/⟧click⟦/link⟧');
     expect(result).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
   });
 });
