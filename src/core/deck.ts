@@ -10,8 +10,7 @@ import { TrafficLog } from './servers/traffic-log.js';
 import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
-import { openSecretStore, secretStorePreference } from './secrets/store.js';
-import { userConfigDir } from './config/user-catalog.js';
+import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
 
 export const DEMO_NAME = 'demo';
@@ -66,13 +65,17 @@ export class Deck {
   readonly config: ConfigSession;
 
   constructor(private readonly options: DeckOptions) {
-    this.auth = options.auth ?? defaultAuth(options.env);
+    // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
+    let opened: Promise<SecretStore> | undefined;
+    const open = options.secrets ?? (() => openUserSecretStore(options.env));
+    const secrets = () => (opened ??= open());
+    this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env) });
     const hubOptions: HubOptions = {
       roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth,
     };
     this.hub = new ServerHub(hubOptions);
     this.requests = this.hub.requests;
-    this.config = new ConfigSession(options, this.requests);
+    this.config = new ConfigSession({ ...options, secrets }, this.requests);
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
@@ -167,13 +170,4 @@ export async function createDeck(options: DeckOptions): Promise<Deck> {
   const deck = new Deck(options);
   await deck.load();
   return deck;
-}
-
-function defaultAuth(env: NodeJS.ProcessEnv): AuthManager {
-  const dir = userConfigDir(env);
-  return new AuthManager({
-    env,
-    secrets: () => openSecretStore({ dir, prefer: secretStorePreference(env) }),
-    openBrowser: (url) => openInBrowser(url, env),
-  });
 }

@@ -1,9 +1,8 @@
 import { render } from 'ink-testing-library';
 import { Box } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { hyperlink } from '../../src/util/hyperlink.js';
 import { UrlLines } from '../../src/ui/screens/requests/UrlLines.js';
-import { terminalLink } from '../../src/ui/screens/auth/useTerminalLink.js';
+import { hyperlink, terminalLink } from '../../src/util/hyperlink.js';
 import { around } from '../../src/ui/screens/auth/PasteLine.js';
 import { traceRows } from '../../src/ui/screens/auth/trace-rows.js';
 
@@ -26,14 +25,15 @@ describe('the sign-in link as a terminal hyperlink', () => {
   it('ends its OSC 8 with BEL, which Ink measures as zero-width: every row keeps the border in place', () => {
     const frame = drawn((row) => terminalLink(URL_, row));
     expect(frame).toContain(`\x1b]8;;${URL_}\x07`);
+    expect(hyperlink(URL_, true)).toBe(terminalLink(URL_, URL_));
     const rows = visible(frame).split('\n');
     expect(rows.every((r) => [...r].length === 60 && r.endsWith(r.startsWith('╭') ? '╮' : r.startsWith('╰') ? '╯' : '│'))).toBe(true);
     const joined = rows.filter((r) => /^│(url {7}| {10})\S/.test(r)).map((r) => r.slice(11, -1).trim()).join('');
     expect(joined).toBe(URL_);
   });
 
-  it('(why not src/util/hyperlink: Ink counts an ST-ended link as text and pushes the border out)', () => {
-    const frame = drawn((row) => hyperlink(URL_, true).replace(URL_ + '\x1b]8', row + '\x1b]8'));
+  it('(why not ST: Ink counts an ST-ended link as text and pushes the border out)', () => {
+    const frame = drawn((row) => `\x1b]8;;${URL_}\x1b\\${row}\x1b]8;;\x1b\\`);
     expect(visible(frame).split('\n').some((r) => [...r].length !== 60)).toBe(true);
   });
 });

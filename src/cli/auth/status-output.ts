@@ -1,4 +1,5 @@
-import { isRemote } from '../../core/auth/manager.js';
+import { summarize } from '../../core/auth/credentials.js';
+import { hasStaticAuthorization, isRemote } from '../../core/auth/manager.js';
 import { formatWhen } from '../../core/auth/when.js';
 import type { Deck } from '../../core/deck.js';
 import { terminalJson } from '../../util/json.js';
@@ -10,17 +11,17 @@ export async function printStatus(deck: Deck, json: boolean): Promise<void> {
   for (const state of deck.getSnapshot().servers) {
     const config = deck.hub.definition(state.name)?.config;
     if (!config || !isRemote(config)) continue;
-    const staticHeader = Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization');
-    const record = staticHeader ? undefined : await deck.auth.credentials.read(config.url);
+    const staticHeader = hasStaticAuthorization(config);
+    const saved = summarize(staticHeader ? undefined : await deck.auth.credentials.read(config.url));
     rows.push({
       server: state.name,
       url: config.url,
-      auth: staticHeader ? 'static header' : record?.tokens ? 'signed in' : 'not signed in',
-      subject: record?.subject ?? null,
-      issuer: record?.issuer ?? null,
-      scopes: record?.scopes ?? [],
-      expiresAt: record?.expiresAt ? new Date(record.expiresAt).toISOString() : null,
-      refreshToken: Boolean(record?.tokens?.refresh_token),
+      auth: staticHeader ? 'static header' : saved.signedIn ? 'signed in' : 'not signed in',
+      subject: saved.subject ?? null,
+      issuer: saved.issuer ?? null,
+      scopes: saved.scopes,
+      expiresAt: saved.expiresAt ? new Date(saved.expiresAt).toISOString() : null,
+      refreshToken: saved.refreshable,
     });
   }
   const storage = await deck.auth.credentials.describe();

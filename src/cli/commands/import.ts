@@ -2,8 +2,8 @@ import { Option, type Command } from 'commander';
 import { importServers } from '../../core/config/import-servers.js';
 import { CLIENT_IDS, clientById } from '../../core/config/sources/registry.js';
 import { whereFrom } from '../../core/config/sources/where.js';
-import { openUserCatalog, userConfigDir } from '../../core/config/user-catalog.js';
-import { openSecretStore, secretStorePreference } from '../../core/secrets/store.js';
+import { openUserCatalog } from '../../core/config/user-catalog.js';
+import { openUserSecretStore } from '../../core/secrets/store.js';
 import { Exit } from '../exit-codes.js';
 import type { Invocation } from '../target.js';
 import { names, printTransfer } from './transfer-report.js';
@@ -26,7 +26,7 @@ export function registerImport(program: Command, inv: Invocation, run: (fn: () =
           catalog,
           only: names(options.only),
           force: options.force,
-          secrets: () => openSecretStore({ dir: userConfigDir(inv.env), prefer: secretStorePreference(inv.env) }),
+          secrets: () => openUserSecretStore(inv.env),
         });
         printTransfer(result, `the user catalog (${catalog.path})`, Boolean(options.json));
         return Exit.ok;

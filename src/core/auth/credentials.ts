@@ -27,6 +27,32 @@ export interface StoredCredentials {
   lastSignIn?: { at: number; outcome: 'signed-in' | 'failed' | 'cancelled'; steps: TraceStep[] };
 }
 
+/** What may be shown of a saved sign-in: never a token, code or secret. */
+export interface SignInSummary {
+  signedIn: boolean;
+  subject?: string;
+  issuer?: string;
+  scopes: string[];
+  expiresAt?: number;
+  refreshable: boolean;
+  /** A client is registered with the authorization server (kept with the sign-in). */
+  registered: boolean;
+  lastSignIn?: StoredCredentials['lastSignIn'];
+}
+
+export function summarize(record: StoredCredentials | undefined): SignInSummary {
+  return {
+    signedIn: Boolean(record?.tokens),
+    subject: record?.subject,
+    issuer: record?.issuer,
+    scopes: record?.scopes ?? [],
+    expiresAt: record?.expiresAt,
+    refreshable: Boolean(record?.tokens?.refresh_token),
+    registered: Boolean(record?.client),
+    lastSignIn: record?.lastSignIn,
+  };
+}
+
 const PREFIX = 'oauth:';
 
 /**

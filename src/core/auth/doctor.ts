@@ -4,7 +4,7 @@ import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextpro
 import { callbackPort } from './callback-port.js';
 import { probeChallenge, unionScopes } from './challenge.js';
 import type { CredentialStore } from './credentials.js';
-import type { RemoteConfig } from './manager.js';
+import { hasStaticAuthorization, type RemoteConfig } from './manager.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
 import { tracingFetch } from './tracing-fetch.js';
 import { challengeStep } from './sign-in-steps.js';
@@ -29,7 +29,7 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
   const settings = config.oauth ?? {};
   const steps: TraceStep[] = [];
   const report: DoctorReport = { serverUrl: config.url, steps };
-  if (Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization')) {
+  if (hasStaticAuthorization(config)) {
     steps.push({ step: 'Configuration', status: 'info', detail: 'a static Authorization header is configured: mcpdeck sends it and does no OAuth' });
     return report;
   }

@@ -1,7 +1,7 @@
 import type { HttpConfig, SseConfig, ServerConfig } from '../config/types.js';
 import { createStore, type Store } from '../store.js';
 import type { SecretStore } from '../secrets/store.js';
-import { callbackPort, CallbackListeners } from './callback-port.js';
+import { CallbackListeners } from './callback-port.js';
 import { unionScopes, type Challenge } from './challenge.js';
 import { CredentialStore } from './credentials.js';
 import { ServerAuth } from './server-auth.js';
@@ -94,7 +94,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       server: name,
       serverUrl: config.url,
       settings: config.oauth ?? {},
-      port: callbackPort(config.oauth, this.options.env),
+      env: this.options.env,
       credentials: this.credentials,
       listeners: this.listeners,
       openBrowser: request.noBrowser ? undefined : this.options.openBrowser,
@@ -168,6 +168,6 @@ export function isRemote(config: ServerConfig): config is RemoteConfig {
 }
 
 /** A static token in `headers` (or --header) keeps working with no OAuth at all. */
-function hasStaticAuthorization(config: RemoteConfig): boolean {
+export function hasStaticAuthorization(config: RemoteConfig): boolean {
   return Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization');
 }

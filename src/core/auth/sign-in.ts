@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthSettings } from '../config/types.js';
-import type { CallbackListeners } from './callback-port.js';
+import { callbackPort, type CallbackListeners } from './callback-port.js';
 import type { CallbackListener, CallbackResult } from './callback-server.js';
 import { probeChallenge, unionScopes, type Challenge } from './challenge.js';
 import type { CredentialStore } from './credentials.js';
@@ -38,7 +38,8 @@ export interface SignInOptions {
   server: string;
   serverUrl: string;
   settings: OAuthSettings;
-  port: number;
+  /** For the callback port (MCPDECK_OAUTH_CALLBACK_PORT). */
+  env: NodeJS.ProcessEnv;
   credentials: CredentialStore;
   listeners: CallbackListeners;
   openBrowser?: (url: string) => Promise<void>;
@@ -114,7 +115,7 @@ export class SignInAttempt {
     let authorizationUrl: URL | undefined;
     const steps: TraceStep[] = [];
     try {
-      listener = await options.listeners.acquire(options.port);
+      listener = await options.listeners.acquire(callbackPort(options.settings, options.env));
       steps.push({ step: 'Callback listener', status: 'ok', detail: `${listener.redirectUri} (register this redirect URI with a provider that asks for one)` });
       this.patch({ redirectUri: listener.redirectUri, steps: [...steps] });
       const callback = new Promise<CallbackResult | 'cancelled' | 'timeout' | 'mismatch'>((resolve) => (this.finish = resolve));

@@ -1,3 +1,5 @@
+import { sanitizeLine } from '../../util/sanitize.js';
+
 /** One step of a sign-in, as the auth doctor and the Auth view show it. */
 export interface TraceStep {
   step: string;
@@ -6,6 +8,14 @@ export interface TraceStep {
   detail?: string;
   /** For a failed step: what to do about it. */
   fix?: string;
+}
+
+/** How each status is marked, in the terminal and in the deck. */
+export const STEP_MARK: Record<TraceStep['status'], string> = { ok: '✓', failed: '✗', skipped: '-', info: '·' };
+
+/** A step on one line, fit for a terminal: its mark, its name and its detail. */
+export function stepLine(step: TraceStep): string {
+  return `${STEP_MARK[step.status]} ${sanitizeLine(step.step)}${step.detail ? `: ${sanitizeLine(step.detail)}` : ''}`;
 }
 
 /** Which step of discovery or exchange an HTTP request belongs to, by its URL. */

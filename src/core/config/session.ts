@@ -3,10 +3,9 @@ import type { InputRef } from './inputs.js';
 import { inputQuestion } from './input-question.js';
 import type { Conflict, SourceInfo } from './sources/report.js';
 import type { SourceSettings } from './source-settings.js';
-import { userConfigDir } from './user-catalog.js';
 import type { ConfigIssue, ServerDefinition } from './types.js';
 import type { RequestQueue } from '../elicitation/queue.js';
-import { openSecretStore, secretStorePreference, type SecretStore } from '../secrets/store.js';
+import { openUserSecretStore, type SecretStore } from '../secrets/store.js';
 import { createStore } from '../store.js';
 
 /** Asks a person for an input's value on the spot; undefined when nobody can answer. */
@@ -19,7 +18,7 @@ export interface ConfigSessionOptions extends LoadOptions {
   askInput?: InputAsker;
   /** Only these servers will connect: inputs of the others are not asked for. */
   only?: string[];
-  /** Where answers are kept (default: the OS keychain, else the 0600 file in the user config folder). */
+  /** Where answers are kept (the deck's store: the OS keychain, else the 0600 file in the user config folder). */
   secrets?: () => Promise<SecretStore>;
 }
 
@@ -146,7 +145,7 @@ export class ConfigSession {
 
   private secretStore(): Promise<SecretStore | Error> {
     const { env, secrets } = this.options;
-    const open = secrets ?? (() => openSecretStore({ dir: userConfigDir(env), prefer: secretStorePreference(env) }));
+    const open = secrets ?? (() => openUserSecretStore(env));
     return (this.store ??= open().catch((error: Error) => error));
   }
 }

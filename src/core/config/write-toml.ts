@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse, stringify } from 'smol-toml';
 import { readDocument } from './sources/read.js';
-import { locked, writeKeepingFile } from './write.js';
+import { locked } from './write.js';
+import { replaceFile } from '../../util/replace-file.js';
 import { ConfigWriteError } from './write-error.js';
 import { isRecord } from '../../util/is-record.js';
 
@@ -42,7 +43,7 @@ export async function updateTomlServers<T>(path: string, table: string, plan: (c
     if (canonical(written) !== canonical(expected)) {
       throw new ConfigWriteError(`${path}: mcpdeck changes only servers written as [${table}.<name>] tables, and ${Object.keys(servers).join(', ')} could not be changed that way; edit the file yourself`);
     }
-    writeKeepingFile(path, text);
+    replaceFile(path, text);
     return result;
   });
 }

@@ -1,11 +1,12 @@
-import { chmodSync, mkdirSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { applyChanges, setPath, type Change, type KeyPath } from './json-edit.js';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
 import { ConfigWriteError } from './write-error.js';
-import { withFileLock } from '../secrets/file-lock.js';
+import { withFileLock } from '../../util/file-lock.js';
+import { replaceFile } from '../../util/replace-file.js';
 import { isRecord } from '../../util/is-record.js';
 
 /** A place servers can be written to: the user catalog or a JSON file with `mcpServers`. */
@@ -67,11 +68,11 @@ export async function updateJsonFile<T>(path: string, plan: (document: unknown) 
     const file = readJson(path);
     const { changes, result } = plan(file?.value);
     if (!changes.length) return result;
-    if (file) writeKeepingFile(path, applyChanges(file.text, changes));
+    if (file) replaceFile(path, applyChanges(file.text, changes));
     else {
       const document: Record<string, unknown> = {};
       for (const change of changes) setPath(document, change.path, change.value);
-      writeKeepingFile(path, `${JSON.stringify(document, null, 2)}\n`);
+      replaceFile(path, `${JSON.stringify(document, null, 2)}\n`);
     }
     return result;
   });
@@ -101,27 +102,4 @@ function serversOf(path: string, value: unknown): Record<string, unknown> {
   const servers = isRecord(value) ? value.mcpServers ?? {} : undefined;
   if (!isRecord(servers)) throw new ConfigWriteError(`${path}: expected a JSON object with an "mcpServers" object; fix it before changing servers there`);
   return servers;
-}
-
-let writes = 0;
-
-/** Replaces the file atomically (a temp file, then a rename), through a symlink, keeping its permissions (0600 stays 0600). */
-export function writeKeepingFile(path: string, text: string): void {
-  let target = path;
-  let mode: number | undefined;
-  try {
-    target = realpathSync(path);
-    mode = statSync(target).mode & 0o777;
-  } catch {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
-  }
-  const temp = `${target}.${process.pid}.${++writes}.tmp`;
-  try {
-    writeFileSync(temp, text, mode === undefined ? undefined : { mode });
-    if (mode !== undefined) chmodSync(temp, mode);
-    renameSync(temp, target);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
 }

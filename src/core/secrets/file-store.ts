@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { writePrivateFile } from './atomic-file.js';
-import { withFileLock } from './file-lock.js';
+import { replaceFile } from '../../util/replace-file.js';
+import { withFileLock } from '../../util/file-lock.js';
 import { lockPath } from './lock-path.js';
 import type { SecretStore } from './store.js';
 import { isRecord } from '../../util/is-record.js';
@@ -52,7 +52,7 @@ export class FileSecretStore implements SecretStore {
     await withFileLock(this.path, () => {
       const entries = this.read();
       change(entries);
-      writePrivateFile(this.path, `${JSON.stringify({ version: 1, secrets: entries }, null, 2)}\n`);
+      replaceFile(this.path, `${JSON.stringify({ version: 1, secrets: entries }, null, 2)}\n`, 0o600);
     });
   }
 

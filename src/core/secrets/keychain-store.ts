@@ -1,4 +1,4 @@
-import { withFileLock } from './file-lock.js';
+import { withFileLock } from '../../util/file-lock.js';
 import { lockPath } from './lock-path.js';
 import type { SecretStore } from './store.js';
 
@@ -15,15 +15,11 @@ export class KeychainSecretStore implements SecretStore {
     private readonly locksDir: string,
   ) {}
 
-  /** A store when the keychain answers a write, read and delete; else why not. */
+  /** A store when the keychain answers a read (nothing is written to find out); else why not. */
   static async probe(locksDir: string): Promise<{ store?: KeychainSecretStore; why?: string }> {
     try {
       const keyring = await import('@napi-rs/keyring');
-      const entry = new keyring.AsyncEntry(SERVICE, 'mcpdeck-probe');
-      await entry.setPassword('probe');
-      const back = await entry.getPassword();
-      await entry.deleteCredential();
-      if (back !== 'probe') return { why: 'it did not return what was written' };
+      await new keyring.AsyncEntry(SERVICE, 'mcpdeck-probe').getPassword();
       return { store: new KeychainSecretStore(keyring, locksDir) };
     } catch (error) {
       return { why: (error as Error).message };

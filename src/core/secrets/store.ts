@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { userConfigDir } from '../config/user-catalog.js';
 import { FileSecretStore } from './file-store.js';
 import { KeychainSecretStore } from './keychain-store.js';
 
@@ -33,6 +34,11 @@ export async function openSecretStore({ dir, prefer = 'auto' }: SecretStoreOptio
     return new FileSecretStore(join(dir, 'secrets.json'), locks, `no OS keychain: ${keychain.why}`);
   }
   return new FileSecretStore(join(dir, 'secrets.json'), locks, 'MCPDECK_SECRETS=file');
+}
+
+/** The person's store: in the mcpdeck config folder, as MCPDECK_SECRETS says. */
+export function openUserSecretStore(env: NodeJS.ProcessEnv): Promise<SecretStore> {
+  return openSecretStore({ dir: userConfigDir(env), prefer: secretStorePreference(env) });
 }
 
 /** The store for this environment (MCPDECK_SECRETS=file|keychain|auto). */

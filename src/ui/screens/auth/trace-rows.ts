@@ -1,4 +1,4 @@
-import type { TraceStep } from '../../../core/auth/trace.js';
+import { stepLine, type TraceStep } from '../../../core/auth/trace.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { wrapRows } from '../requests/wrap.js';
 
@@ -9,14 +9,12 @@ export interface TraceRow {
   tone: TraceTone;
 }
 
-export const MARK: Record<TraceStep['status'], string> = { ok: '✓', failed: '✗', skipped: '-', info: '·' };
-
 const FAILURE_ROWS = 3;
 const FIX_ROWS = 2;
 
 /** A passed step on one row (cut at the edge); a failure wrapped, then what to do about it. */
 function stepRows(step: TraceStep, width: number): TraceRow[] {
-  const head = `${MARK[step.status]} ${sanitizeLine(step.step)}${step.detail ? `: ${sanitizeLine(step.detail)}` : ''}`;
+  const head = stepLine(step);
   if (step.status !== 'failed') return [{ text: head, tone: step.status === 'ok' ? 'ok' : 'info' }];
   const indent = (rows: string[], first: string, rest: string) => rows.map((r, i) => `${i ? rest : first}${r}`);
   const failure = indent(wrapRows(head, width - 2).slice(0, FAILURE_ROWS), '', '  ').map((text) => ({ text, tone: 'failed' as const }));

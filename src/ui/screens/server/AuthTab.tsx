@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { diagnose, type DoctorReport } from '../../../core/auth/doctor.js';
-import type { RemoteConfig } from '../../../core/auth/manager.js';
+import { hasStaticAuthorization, type RemoteConfig } from '../../../core/auth/manager.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
@@ -48,7 +48,7 @@ export function AuthTab({ server, config }: { server: ServerState; config: Remot
     }),
   }, { active: !asking });
   useKeys(['confirm'], { yes: signOut, no: () => setAsking(false) }, { priority: PRIORITY.widget + 1, active: asking });
-  const staticHeader = Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization');
+  const staticHeader = hasStaticAuthorization(config);
   const lines = useMemo(
     () => authLines({ serverUrl: config.url, staticHeader, details, doctor, now: Date.now() }, size.columns),
     [config.url, staticHeader, details, doctor, size.columns],

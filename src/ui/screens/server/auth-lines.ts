@@ -1,9 +1,8 @@
 import type { DoctorReport } from '../../../core/auth/doctor.js';
-import type { TraceStep } from '../../../core/auth/trace.js';
+import { stepLine, type TraceStep } from '../../../core/auth/trace.js';
 import { formatWhen } from '../../../core/auth/when.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { wrapRows } from '../requests/wrap.js';
-import { MARK } from '../auth/trace-rows.js';
 import type { AuthDetails } from './useAuthDetails.js';
 
 export interface AuthLine {
@@ -26,7 +25,7 @@ const LABEL = 14;
 function stepLines(steps: readonly TraceStep[], width: number): AuthLine[] {
   return steps.flatMap((s) => {
     const kind = s.status === 'failed' ? 'error' as const : undefined;
-    const head = wrapRows(`${MARK[s.status]} ${sanitizeLine(s.step)}${s.detail ? `: ${sanitizeLine(s.detail)}` : ''}`, width - 6)
+    const head = wrapRows(stepLine(s), width - 6)
       .map((text, i) => ({ text: `${i ? '    ' : '  '}${text}`, kind }));
     const fix = s.fix ? wrapRows(sanitizeLine(s.fix), width - 9).map((text, i) => ({ text: `${i ? '         ' : '    fix: '}${text}`, kind: 'warning' as const })) : [];
     return [...head, ...fix];

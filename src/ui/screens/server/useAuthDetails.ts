@@ -1,35 +1,17 @@
 import { useEffect, useReducer, useState } from 'react';
-import type { StoredCredentials } from '../../../core/auth/credentials.js';
+import { summarize, type SignInSummary, type StoredCredentials } from '../../../core/auth/credentials.js';
 import { useDeck } from '../../DeckContext.js';
 import { useStore } from '../../hooks/useStore.js';
 
 /** What the Auth tab shows of a saved sign-in: never a token, code or secret. */
-export interface AuthDetails {
-  signedIn: boolean;
-  subject?: string;
-  issuer?: string;
-  scopes: string[];
-  expiresAt?: number;
-  refreshable: boolean;
-  registered: boolean;
-  lastSignIn?: StoredCredentials['lastSignIn'];
+export interface AuthDetails extends SignInSummary {
   /** Where sign-ins are kept (keychain or file). */
   storage?: string;
   error?: string;
 }
 
 function detailsOf(record: StoredCredentials | undefined, storage: string): AuthDetails {
-  return {
-    signedIn: Boolean(record?.tokens),
-    subject: record?.subject,
-    issuer: record?.issuer,
-    scopes: record?.scopes ?? [],
-    expiresAt: record?.expiresAt,
-    refreshable: Boolean(record?.tokens?.refresh_token),
-    registered: Boolean(record?.client),
-    lastSignIn: record?.lastSignIn,
-    storage,
-  };
+  return { ...summarize(record), storage };
 }
 
 /**
