@@ -150,8 +150,9 @@ export class Deck {
   remoteConfig(name: string) {
     const state = this.hub.get(name);
     const config = this.hub.definition(name)?.config;
-    if (!state || !config) throw new Error(`no server named "${name}"${state ? ' with a usable configuration' : ''}`);
-    if (!isRemote(config)) throw new Error(`${name} is a ${config.type} server: sign-in is for remote (HTTP or SSE) servers`);
+    if (!state) throw new Error(`no server named "${name}"`);
+    if (!config) throw new Error(`${name} has no usable configuration: ${state.error ?? 'see `mcpdeck get`'}`);
+    if (!isRemote(config)) throw new Error(`${name} is ${config.type === 'stdio' ? 'a stdio' : 'an in-process'} server: sign-in is for remote (HTTP or SSE) servers`);
     return config;
   }
 

@@ -4,7 +4,6 @@ import { followSignIn } from '../auth/follow.js';
 import { printDoctor } from '../auth/doctor-output.js';
 import { printStatus } from '../auth/status-output.js';
 import { diagnose } from '../../core/auth/doctor.js';
-import { isRemote } from '../../core/auth/manager.js';
 import type { Deck } from '../../core/deck.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
@@ -79,9 +78,11 @@ function withServer(inv: Invocation, options: TargetOptions, server: string | un
     const deck = await openDeck(options, inv, { only: [] });
     try {
       const name = pickServer(deck, server, isAdhoc(options, inv));
-      const config = deck.hub.definition(name)?.config;
-      if (!config) throw new UserError(`${name} has no usable configuration: ${deck.hub.get(name)?.error ?? 'see `mcpdeck get`'}`);
-      if (!isRemote(config)) throw new UserError(`${name} is a ${config.type} server: sign-in is for remote (HTTP or SSE) servers`);
+      try {
+        deck.remoteConfig(name);
+      } catch (error) {
+        throw new UserError((error as Error).message);
+      }
       return await fn(deck, name);
     } finally {
       await deck.close();

@@ -6,7 +6,8 @@ export function explainSignInError(error: unknown): { message: string; fix?: str
   if (error instanceof OAuthError) {
     const fix = error.errorCode === 'invalid_client' || error.errorCode === 'unauthorized_client'
       ? 'the authorization server does not accept this client: check oauth.clientId / oauth.clientSecret, or sign out and in again to register afresh'
-      : error.errorCode === 'invalid_scope' ? 'set oauth.scopes to scopes the provider offers' : undefined;
+      : error.errorCode === 'invalid_scope' ? 'set oauth.scopes to scopes the provider offers'
+        : error.errorCode === 'invalid_grant' ? 'the code was not accepted (mistyped, already used or expired): start the sign-in again' : undefined;
     return { message: `${error.errorCode}: ${message}`, fix };
   }
   if (/does not support dynamic client registration/i.test(message)) {
