@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
 import type { ServerState } from '../core/servers/state.js';
+import { restartPolicyFrom } from '../core/servers/supervisor.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { openUserCatalog } from '../core/config/user-catalog.js';
 import { openSourceSettings } from '../core/config/source-settings.js';
@@ -64,13 +65,16 @@ export interface DeckScope {
    * tool, and a person answers in the TUI what the options leave to "ask".
    */
   tui?: boolean;
+  /** Restart servers that die, with backoff (default: with the TUI). */
+  supervise?: boolean;
 }
 
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
-export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false }: DeckScope = {}): DeckOptions {
+export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui }: DeckScope = {}): DeckOptions {
   const base: DeckOptions = {
     lists,
+    restart: supervise ? restartPolicyFrom(inv.env) : undefined,
     traffic: tui,
     cwd: inv.cwd,
     env: inv.env,

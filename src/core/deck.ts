@@ -12,6 +12,7 @@ import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
+import type { RestartPolicy } from './servers/supervisor.js';
 
 export const DEMO_NAME = 'demo';
 
@@ -31,6 +32,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   traffic?: boolean;
   /** OAuth for remote servers (default: credentials in the user config folder, browser via $BROWSER or `open`). */
   auth?: AuthManager;
+  /** Restart servers that die, with backoff (the TUI and `status --watch`; one-shot commands do not). */
+  restart?: RestartPolicy;
 }
 
 export function demoDefinition(): ServerDefinition {
@@ -71,7 +74,7 @@ export class Deck {
     const secrets = () => (opened ??= open());
     this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env) });
     const hubOptions: HubOptions = {
-      roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth,
+      roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
     };
     this.hub = new ServerHub(hubOptions);
     this.requests = this.hub.requests;
@@ -121,6 +124,8 @@ export class Deck {
   readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
   getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
+  subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);
+  unsubscribeResource: ServerHub['unsubscribeResource'] = (...args) => this.hub.unsubscribeResource(...args);
   close = () => {
     this.config.close();
     return this.hub.closeAll();

@@ -25,6 +25,8 @@ const EXIT_FOR: Record<CallErrorKind, number> = {
   protocol: Exit.protocol,
   // Like a sign-in: the person must do something in a browser before the call can work.
   'url-elicitation-required': Exit.needsAuth,
+  // Only when the retry on a new session failed too.
+  'session-expired': Exit.connection,
 };
 
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {

@@ -40,7 +40,7 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
     .option('-w, --watch', 'keep running and show every change')
     .action((options: StatusOptions) =>
       run(async () => {
-        const deck = await openDeck(options, inv);
+        const deck = await openDeck(options, inv, { supervise: Boolean(options.watch) });
         try {
           if (options.watch) return await watch(deck, options);
           await deck.connectAll();

@@ -13,6 +13,7 @@ const ERROR_TITLE: Record<CallErrorKind, string> = {
   timeout: '✗ protocol error: timed out',
   protocol: '✗ protocol error',
   'url-elicitation-required': '✗ the server needs a page visited first (then call again)',
+  'session-expired': '✗ the server forgot the session, and a new one failed too',
 };
 
 /** The one line over a finished call: how it ended and how long it took. */

@@ -3,6 +3,7 @@ import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Pr
 import { validate } from '../schema/validator.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
+import { httpStatus } from './errors.js';
 
 export const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
@@ -33,7 +34,10 @@ export interface CallOutcome {
   output?: { valid: boolean; errors: string[] };
 }
 
-export type CallErrorKind = 'bad-arguments' | 'unknown-tool' | 'not-connected' | 'cancelled' | 'timeout' | 'protocol' | 'url-elicitation-required';
+export type CallErrorKind =
+  | 'bad-arguments' | 'unknown-tool' | 'not-connected' | 'cancelled' | 'timeout' | 'protocol' | 'url-elicitation-required'
+  /** Streamable HTTP answered 404 to a request with our session id: the server forgot the session. */
+  | 'session-expired';
 
 export class ToolCallError extends Error {
   constructor(
@@ -110,6 +114,7 @@ function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
     }
     return new ToolCallError('protocol', `the server refused the call: ${error.message}`);
   }
+  if (httpStatus(error) === 404) return new ToolCallError('session-expired', 'the server no longer knows this session (HTTP 404)');
   return new ToolCallError('protocol', (error as Error).message ?? String(error));
 }
 

@@ -13,6 +13,9 @@ export class ConnectError extends Error {
   ) {
     super(message);
   }
+
+  /** Set when the server process had exited on its own: a crash, worth a restart. */
+  exit?: ProcessExit;
 }
 
 export interface FailureContext {

@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerConfig } from '../config/types.js';
 import { VERSION } from '../../util/version.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
 import { installServerRequests, type ServerRequests } from './server-requests.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -29,7 +30,8 @@ export interface SessionOptions extends TransportHooks {
 
 /** One live connection to one server. A closed session is never reused. */
 export class Session {
-  onclose?: (reason: string) => void;
+  /** The session ended without our asking; `crashed` when trying again may help (not when we cut it off). */
+  onclose?: (reason: string, crashed: boolean) => void;
   private closing = false;
 
   private constructor(
@@ -86,21 +88,31 @@ export class Session {
     } catch (error) {
       // Read before closing: our own close would otherwise look like the server's exit.
       const exit = transport.inner instanceof StdioTransport ? transport.inner.exit : undefined;
+      const failure = transport.inner instanceof StdioTransport ? transport.inner.failure : undefined;
       await session.close().catch(() => undefined);
-      throw explainConnectError(error, {
+      const reason = explainConnectError(failure ? new ConnectError(failure) : error, {
         config,
         exit,
         ...options.failureContext(),
         timedOut: timedOut ? options.connectTimeout : undefined,
       });
+      if (!failure) reason.exit = exit;
+      throw reason;
     } finally {
       clearTimeout(timer);
     }
     client.onclose = () => {
       if (session.closing) return;
-      const exit = transport.inner instanceof StdioTransport ? transport.inner.exit : undefined;
-      const reason = explainConnectError(new Error('the connection closed'), { config, exit, ...options.failureContext() });
-      session.onclose?.(reason.message);
+      const inner = transport.inner instanceof StdioTransport ? transport.inner : undefined;
+      const reason = explainConnectError(new Error(inner?.failure ?? 'the connection closed'), { config, exit: inner?.failure ? undefined : inner?.exit, ...options.failureContext() });
+      session.onclose?.(reason.message, !inner?.failure);
+    };
+    // The SDK retries a dropped event stream twice, then stops delivering the server's
+    // messages without a word: the session is as good as gone, so say so.
+    client.onerror = (error) => {
+      if (session.closing || !/Maximum reconnection attempts/.test(error.message)) return;
+      const why = `${'url' in config ? sanitizeLine(config.url) : 'the server'}: the event stream dropped and did not come back`;
+      void session.close().then(() => session.onclose?.(why, true));
     };
     return session;
   }

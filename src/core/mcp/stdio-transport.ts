@@ -4,7 +4,13 @@ import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
-const MAX_LINE = 64 * 2 ** 20;
+/** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
+export const MAX_LINE = 100 * 2 ** 20;
+/** More non-protocol stdout than this within a second is a flood, not a log line or a banner. */
+const NOISE_LINES = 1000;
+const NOISE_BYTES = 4 * 2 ** 20;
+/** How long after the process exits its pipes may stay open (a child it left behind holds them). */
+const PIPE_GRACE_MS = 500;
 
 export interface ProcessExit {
   code: number | null;
@@ -32,8 +38,13 @@ export class StdioTransport implements Transport {
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
   exit?: ProcessExit;
+  /** Why this transport gave up on the server (a flood, an oversized message); absent for a plain exit. */
+  failure?: string;
   private child?: ChildProcess;
-  private pending: Buffer = Buffer.alloc(0);
+  /** The start of a line still waiting for its newline, in the pieces it came in (no copying per chunk). */
+  private partial: Buffer[] = [];
+  private partialBytes = 0;
+  private noise = { since: 0, lines: 0, bytes: 0 };
 
   constructor(private readonly options: StdioOptions) {}
 
@@ -57,6 +68,13 @@ export class StdioTransport implements Transport {
         this.onerror?.(error);
       });
       child.once('spawn', () => resolve());
+      child.once('exit', () => {
+        // A grandchild holding stdout would keep 'close' (and so onclose) from ever coming.
+        setTimeout(() => {
+          child.stdout?.destroy();
+          child.stderr?.destroy();
+        }, PIPE_GRACE_MS).unref();
+      });
       child.once('close', (code, signal) => {
         this.exit = { code, signal };
         this.child = undefined;
@@ -69,26 +87,56 @@ export class StdioTransport implements Transport {
   }
 
   private read(chunk: Buffer): void {
-    this.pending = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let start = 0;
     let newline: number;
-    while ((newline = this.pending.indexOf(10)) !== -1) {
-      const line = this.pending.toString('utf8', 0, newline).replace(/\r$/, '');
-      this.pending = this.pending.subarray(newline + 1);
-      if (!line.trim()) continue;
-      let message: JSONRPCMessage;
-      try {
-        message = deserializeMessage(line);
-      } catch {
-        this.options.onStdoutNoise?.(line);
-        continue;
+    while (!this.failure && (newline = chunk.indexOf(10, start)) !== -1) {
+      let bytes = chunk.subarray(start, newline);
+      start = newline + 1;
+      if (this.partial.length) {
+        bytes = Buffer.concat([...this.partial, bytes], this.partialBytes + bytes.length);
+        this.partial = [];
+        this.partialBytes = 0;
       }
-      this.onmessage?.(message);
+      this.line(bytes.toString('utf8').replace(/\r$/, ''));
     }
-    if (this.pending.length > MAX_LINE) {
-      this.pending = Buffer.alloc(0);
-      this.onerror?.(new Error(`the server wrote a line over ${MAX_LINE / 2 ** 20} MiB on stdout without a newline`));
-      void this.close();
+    if (this.failure || start === chunk.length) return;
+    this.partial.push(chunk.subarray(start));
+    this.partialBytes += chunk.length - start;
+    if (this.partialBytes > MAX_LINE) {
+      this.partial = [];
+      this.fail(`the server sent a message over ${MAX_LINE / 2 ** 20} MiB on stdout, more than mcpdeck takes`);
     }
+  }
+
+  private line(line: string): void {
+    if (!line.trim()) return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch {
+      this.countNoise(line);
+      this.options.onStdoutNoise?.(line);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  /** Some stdout logging is survivable; a flood would keep everything else waiting. */
+  private countNoise(line: string): void {
+    const now = Date.now();
+    if (now - this.noise.since > 1000) this.noise = { since: now, lines: 0, bytes: 0 };
+    this.noise.lines++;
+    this.noise.bytes += line.length;
+    if (this.noise.lines > NOISE_LINES || this.noise.bytes > NOISE_BYTES) {
+      this.fail(`the server flooded stdout with text that is not JSON-RPC (over ${NOISE_LINES} lines or ${NOISE_BYTES / 2 ** 20} MiB in a second); ` +
+        'an MCP stdio server must write only protocol messages on stdout, logs go to stderr');
+    }
+  }
+
+  private fail(reason: string): void {
+    this.failure = reason;
+    this.onerror?.(new Error(reason));
+    void this.close();
   }
 
   async send(message: JSONRPCMessage): Promise<void> {

@@ -7,17 +7,21 @@ import {
 import type { ServerDefinition } from '../config/types.js';
 import { redactEntry } from '../config/redact.js';
 import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
-import { ConnectError } from '../mcp/errors.js';
+import { ConnectError, httpStatus } from '../mcp/errors.js';
 import type { RequestQueue } from '../elicitation/queue.js';
 import type { AuthManager } from '../auth/manager.js';
 import { listPrompts, listResources, listResourceTemplates, listTools } from '../mcp/list.js';
 import { Session, type SessionOptions } from '../mcp/session.js';
 import type { TrafficEntry } from '../mcp/tap.js';
+import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import { filterTools } from './tools.js';
+import { ResourceSubscriptions } from './subscriptions.js';
 import { appendBounded, logEntry, MAX_LOG_ENTRIES, type LogEntry } from './log-messages.js';
 import type { ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { formatDuration } from '../../util/text.js';
+import { Supervisor, type RestartPolicy, type RestartState } from './supervisor.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
@@ -35,6 +39,8 @@ export interface ConnectionContext {
   requests?: RequestQueue;
   /** OAuth for remote servers: the signed fetch, and a call waits while its server signs in again. */
   auth?: AuthManager;
+  /** Restart a server whose process died (or reconnect a remote one that dropped); unset: leave it failed. */
+  restart?: RestartPolicy;
 }
 
 /** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
@@ -50,11 +56,25 @@ export class ServerConnection {
   /** Kept across reconnects, like stderr: what a server said before it died matters most. */
   private logs: LogEntry[] = [];
   private logSeq = 0;
+  /** Watched resources: kept across sessions, renewed on each new one in load(). */
+  readonly subscriptions = new ResourceSubscriptions(() => this.name, (subscriptions) => this.patch({ subscriptions }));
+  /** Restarts after a crash; none for in-process servers (they die with us) or without a policy. */
+  private readonly supervisor?: Supervisor;
+  /** The re-initialization under way after the server forgot a session, shared by the calls that found out. */
+  private renewing?: { session: Session; done: Promise<void> };
+  private lastRestart?: RestartState;
+  /** The last reason shown, for a request that needed a new session and did not get one. */
+  private lastError?: string;
 
   constructor(
     readonly definition: ServerDefinition,
     private readonly ctx: ConnectionContext,
-  ) {}
+  ) {
+    const type = definition.config?.type;
+    if (ctx.restart && type && type !== 'inprocess') {
+      this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
+    }
+  }
 
   get name(): string {
     return this.definition.name;
@@ -78,8 +98,9 @@ export class ServerConnection {
     this.stdoutNoise.clear();
     this.attemptStderr.clear();
     this.closeReason = undefined;
-    // A new session starts at the server's default level.
-    this.patch({ status: 'connecting', error: undefined, logLevel: undefined });
+    // A new session starts at the server's default level; a restart keeps its count on show.
+    const restart = this.supervisor?.active ? this.lastRestart : undefined;
+    this.patch({ status: 'connecting', error: undefined, logLevel: undefined, restart: restart && { ...restart, at: undefined } });
     const auth = this.ctx.auth?.forServer(this.name, config);
     let session: Session;
     try {
@@ -102,16 +123,21 @@ export class ServerConnection {
       const reason = error instanceof ConnectError ? error : new ConnectError(String((error as Error).message ?? error));
       // The wire knows why better than the status code: not signed in, or a refresh refused.
       const why = reason.needsAuth && auth?.problem ? `${sanitizeLine('url' in config ? config.url : this.name)} needs sign-in: ${auth.problem}` : reason.message;
-      this.patch({ status: reason.needsAuth ? 'needs-auth' : 'failed', error: why });
+      // A process that started and died is worth another try; a missing command or a sign-in is not.
+      const again = !reason.needsAuth && (this.supervisor?.active || reason.exit !== undefined);
+      if (!again) this.supervisor?.reset();
+      this.patch({ status: reason.needsAuth ? 'needs-auth' : 'failed', error: why, restart: again ? this.tryAgain(why) : undefined });
       return;
     }
     if (attempt !== this.attempt) return void session.close();
     this.session = session;
-    session.onclose = (reason) => {
+    session.onclose = (reason, crashed) => {
       if (this.session !== session) return;
       this.closeReason = reason;
       this.session = undefined;
-      this.patch({ status: 'failed', error: reason, pid: undefined });
+      // A server we cut off for flooding us would only do it again.
+      if (!crashed) this.supervisor?.reset();
+      this.patch({ status: 'failed', error: reason, pid: undefined, restart: crashed ? this.tryAgain(reason) : undefined });
     };
     try {
       await this.load(session);
@@ -159,10 +185,13 @@ export class ServerConnection {
       this.patch({ logs: this.logs });
     });
     await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
+    await this.subscriptions.renew(client);
     if (this.session !== session) return;
+    this.supervisor?.connected();
     this.patch({
       status: 'connected',
       error: undefined,
+      restart: undefined,
       serverInfo: client.getServerVersion(),
       capabilities,
       instructions: client.getInstructions(),
@@ -198,7 +227,7 @@ export class ServerConnection {
       },
     };
     try {
-      return await callTool(session.client, tool, args, { hold, ...options, timeout });
+      return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, ...options, timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
@@ -224,17 +253,65 @@ export class ServerConnection {
   async withClient<T>(fn: (client: Session['client']) => Promise<T>): Promise<T> {
     const session = this.session;
     if (!session) throw new ToolCallError('not-connected', `${this.name} is not connected${this.closeReason ? `: ${this.closeReason}` : ''}`);
-    return fn(session.client);
+    return this.onSession(session, (s) => fn(s.client));
+  }
+
+  /**
+   * Sends on `session`. A Streamable HTTP server that forgot the session answers 404:
+   * a new session is initialized on a new transport and the request sent once more;
+   * calls that found out together share the one new session.
+   */
+  private async onSession<T>(session: Session, fn: (session: Session) => Promise<T>): Promise<T> {
+    try {
+      return await fn(session);
+    } catch (error) {
+      const expired = error instanceof ToolCallError ? error.kind === 'session-expired' : httpStatus(error) === 404;
+      if (!expired || !session.transport.sessionId) throw error;
+      if (this.renewing?.session !== session) {
+        this.note('warning', 'the server no longer knows this session (HTTP 404); starting a new one');
+        this.renewing = { session, done: this.connect() };
+      }
+      await this.renewing.done;
+      const fresh = this.session;
+      if (!fresh) throw new ToolCallError('session-expired', `the server no longer knows this session (HTTP 404), and a new one failed: ${this.failure()}`);
+      return fn(fresh);
+    }
+  }
+
+  private failure(): string {
+    return this.closeReason ?? this.lastError ?? 'unknown';
+  }
+
+  /** After a failure: the next try of the crash loop, or that it gave up (nothing without a policy). */
+  private tryAgain(reason: string): RestartState | undefined {
+    const next = (this.lastRestart = this.supervisor?.failed());
+    if (next?.at !== undefined) this.note('warning', `${reason}; ${next.kind} ${next.attempt}/${next.tries} in ${formatDuration(next.at - Date.now())}`);
+    else if (next) this.note('error', `${reason}; gave up after ${next.tries} ${next.kind}s (reconnect to try again)`);
+    return next;
+  }
+
+  /** mcpdeck's own word in the server's log: what the supervisor did and why. */
+  private note(level: LoggingLevel, text: string): void {
+    this.logs = appendBounded(this.logs, { seq: this.logSeq++, time: Date.now(), level, logger: 'mcpdeck', data: text }, MAX_LOG_ENTRIES);
+    this.patch({ logs: this.logs });
+  }
+
+  /** A person asked: whatever the crash loop said, try now and count afresh. */
+  reconnect(): Promise<void> {
+    this.supervisor?.reset();
+    return this.connect();
   }
 
   /** Stops the connection and marks the server disabled, or pending for a later connect. */
   async stop(status: 'disabled' | 'pending'): Promise<void> {
+    this.supervisor?.reset();
     this.attempt++;
     await this.closeSession();
-    this.patch({ status, error: undefined, pid: undefined });
+    this.patch({ status, error: undefined, pid: undefined, restart: undefined });
   }
 
   async close(): Promise<void> {
+    this.supervisor?.reset();
     this.attempt++;
     await this.closeSession();
   }
@@ -246,6 +323,7 @@ export class ServerConnection {
   }
 
   private patch(change: Partial<ServerState>): void {
+    if (change.error) this.lastError = change.error;
     this.ctx.patch(this.name, change);
   }
 }

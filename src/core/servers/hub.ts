@@ -8,6 +8,7 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
+import type { RestartPolicy } from './supervisor.js';
 import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
 
 export interface HubEvents extends Record<string, unknown> {
@@ -22,6 +23,8 @@ export interface HubOptions {
   defaultCallTimeout?: number;
   lists?: ListKind[];
   auth?: AuthManager;
+  /** Restart servers that die (unset: a failed server stays failed until reconnected). */
+  restart?: RestartPolicy;
 }
 
 export interface SetServersResult {
@@ -70,6 +73,7 @@ export class ServerHub {
           lists: this.options.lists,
           requests: this.requests,
           auth: this.options.auth,
+          restart: this.options.restart,
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
         });
@@ -99,7 +103,7 @@ export class ServerHub {
   async reconnect(name: string): Promise<void> {
     const state = this.require(name);
     if (state.status === 'disabled' || !this.connections.get(name)?.definition.config) return;
-    await this.connections.get(name)?.connect();
+    await this.connections.get(name)?.reconnect();
   }
 
   /** Turns a server on (and connects it) or off (and closes it), for this session. */
@@ -135,6 +139,19 @@ export class ServerHub {
     }
     await connection.withClient((client) => client.setLoggingLevel(level, options));
     this.patch(server, { logLevel: level });
+  }
+
+  /** Watches a resource (resources/subscribe); it is subscribed again on every new session of the server. */
+  async subscribeResource(server: string, uri: string, options?: RequestOptions): Promise<void> {
+    const connection = this.connection(server);
+    await connection.withClient((client) => connection.subscriptions.subscribe(client, uri, options));
+  }
+
+  /** Stops watching; a server that is not connected is not asked, and the URI is not renewed. */
+  async unsubscribeResource(server: string, uri: string, options?: RequestOptions): Promise<void> {
+    const connection = this.connection(server);
+    if (this.get(server)?.status !== 'connected') return connection.subscriptions.forget(uri);
+    await connection.withClient((client) => connection.subscriptions.unsubscribe(client, uri, options));
   }
 
   private connection(name: string): ServerConnection {

@@ -1,7 +1,9 @@
 import type { Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import type { ConfigIssue, ConfigSource, TransportType } from '../config/types.js';
 import type { LogEntry } from './log-messages.js';
+import type { Subscriptions } from './subscriptions.js';
 import type { ToolInfo } from './tools.js';
+import type { RestartState } from './supervisor.js';
 
 export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'disabled';
 
@@ -31,8 +33,12 @@ export interface ServerState {
   logs: LogEntry[];
   /** The level this session asked for with logging/setLevel; unset means the server's default. */
   logLevel?: LoggingLevel;
+  /** Watched resources (resources/subscribe) by URI: kept across sessions and renewed on each. */
+  subscriptions?: Subscriptions;
   pid?: number;
   connectedAt?: number;
+  /** On a failed server: the supervisor's next try, or that it gave up. */
+  restart?: RestartState;
 }
 
 export interface DeckSnapshot {

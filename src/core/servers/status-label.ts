@@ -1,4 +1,5 @@
 import type { ServerStatus } from './state.js';
+import type { RestartState } from './supervisor.js';
 
 /** Each status as a glyph and a word: the same in the CLI and the TUI. */
 export const STATUS_LABEL: Record<ServerStatus, { glyph: string; word: string }> = {
@@ -15,4 +16,16 @@ export function statusSummary(statuses: readonly ServerStatus[]): string {
   const counts = new Map<string, number>();
   for (const s of statuses) counts.set(STATUS_LABEL[s].word, (counts.get(STATUS_LABEL[s].word) ?? 0) + 1);
   return [...counts].map(([word, n]) => `${n} ${word}`).join(' · ');
+}
+
+/**
+ * The supervisor's part of a badge: "restarting 2/5 in 8s" while a try is due,
+ * "restart 2/5" while it runs, "gave up after 5 restarts" once the loop stopped.
+ */
+export function restartNote(restart: RestartState | undefined, status: ServerStatus, now = Date.now()): string | undefined {
+  if (!restart) return undefined;
+  const { kind, attempt, tries, at } = restart;
+  if (at !== undefined) return `${kind}ing ${attempt}/${tries} in ${Math.max(0, Math.ceil((at - now) / 1000))}s`;
+  if (status === 'connecting') return `${kind} ${attempt}/${tries}`;
+  return status === 'failed' ? `gave up after ${tries} ${kind}s` : undefined;
 }

@@ -16,7 +16,7 @@ export function ServerDetailPane({ server, frame, width }: { server: ServerState
   return (
     <Box flexDirection="column" height={DETAIL_ROWS} borderStyle="single" borderTop borderBottom={false} borderLeft={false} borderRight={false} borderColor={theme.border} width={width}>
       <Text wrap="truncate-end">
-        <Text bold>{sanitizeLine(server.name)}</Text>{'  '}<Badge status={server.status} frame={frame} />
+        <Text bold>{sanitizeLine(server.name)}</Text>{'  '}<Badge status={server.status} restart={server.restart} frame={frame} />
         {info ? <Text dimColor>{`  ${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${server.protocolVersion ? ` · protocol ${server.protocolVersion}` : ''}`}</Text> : null}
       </Text>
       {server.error ? (

@@ -4,6 +4,8 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { Badge } from './Badge.js';
 
 export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6 } as const;
+/** Wide enough for `✗ failed · restarting 2/5 in 30s`, while any server shows one. */
+export const WIDE_STATUS = 34;
 
 function toolCount(s: ServerState): string {
   if (s.status !== 'connected') return '-';
@@ -11,14 +13,14 @@ function toolCount(s: ServerState): string {
 }
 
 /** One server in the dashboard: name, badge, transport, tools, source. */
-export function ServerRow({ server, frame, selected }: { server: ServerState; frame: number; selected: boolean }) {
+export function ServerRow({ server, frame, selected, statusWidth = COLUMNS.status }: { server: ServerState; frame: number; selected: boolean; statusWidth?: number }) {
   return (
     <Box>
       <Box width={COLUMNS.name} flexShrink={0}>
         <Text bold={selected} wrap="truncate-end">{sanitizeLine(server.name)}</Text>
       </Box>
-      <Box width={COLUMNS.status} flexShrink={0}>
-        <Badge status={server.status} frame={frame} />
+      <Box width={statusWidth} flexShrink={0}>
+        <Badge status={server.status} restart={server.restart} frame={frame} />
       </Box>
       <Box width={COLUMNS.transport} flexShrink={0}>
         <Text>{server.transport ?? '-'}</Text>

@@ -11,7 +11,7 @@ import { useBodySize } from '../hooks/useBodySize.js';
 import { useFilteredList } from '../hooks/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { ListView } from '../widgets/list/ListView.js';
-import { ServerRow } from '../components/ServerRow.js';
+import { COLUMNS, ServerRow, WIDE_STATUS } from '../components/ServerRow.js';
 import { ServerHeader } from '../components/ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
 import { FilterLine } from '../components/FilterLine.js';
@@ -37,6 +37,7 @@ export function Dashboard() {
   const { filter, shown, list, selected } = useFilteredList(servers, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
+  const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
   const act = (start: () => Promise<unknown>) => () => {
     setNotice(undefined);
     start().catch((error: Error) => setNotice(error.message));
@@ -59,13 +60,13 @@ export function Dashboard() {
       <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={servers.length} />
       {notice ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       {signInHint ? <Text color={theme.warning} wrap="truncate-end">{signInHint}</Text> : null}
-      <ServerHeader />
+      <ServerHeader statusWidth={statusWidth} />
       <Box flexGrow={1} flexDirection="column">
         <ListView
           items={shown}
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
-          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} />}
+          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} />}
         />
       </Box>
       {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}

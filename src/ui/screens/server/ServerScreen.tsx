@@ -42,7 +42,7 @@ export function ServerScreen({ name }: { name: string }) {
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text wrap="truncate-end">
-        <Badge status={server.status} frame={frame} />
+        <Badge status={server.status} restart={server.restart} frame={frame} />
         {server.serverInfo ? <Text dimColor>{`  ${sanitizeLine(server.serverInfo.name)} ${sanitizeLine(server.serverInfo.version)}`}</Text> : null}
         <Text dimColor>{`  ${server.transport ?? ''} · ${server.source.path ?? server.source.label}`}</Text>
       </Text>
