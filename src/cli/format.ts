@@ -1,6 +1,6 @@
 import type { ServerState } from '../core/servers/state.js';
 import { annotationTags, type ToolInfo } from '../core/servers/tools.js';
-import { statusSummary } from '../core/servers/status-label.js';
+import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
 import { BADGE, painter } from './style.js';
@@ -20,7 +20,7 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
   const lines: string[] = [];
   const rows = [['NAME', 'STATUS', 'TRANSPORT', 'TOOLS', 'SOURCE'], ...servers.map((s) => [
     sanitizeLine(s.name),
-    `${BADGE[s.status].glyph} ${BADGE[s.status].word}`,
+    [`${BADGE[s.status].glyph} ${BADGE[s.status].word}`, restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
     s.transport ?? '-',
     s.status === 'connected' ? String(s.tools.length) : '-',
     s.source.label,

@@ -75,7 +75,7 @@ describe('a stdio server that dies', () => {
     await waitFor(d, () => state(d, 'broken').restart?.at === undefined && state(d, 'broken').status === 'failed' && state(d, 'broken').restart?.attempt === 3, 'the loop to give up');
     const s = state(d, 'broken');
     expect(s.error).toBe('the server process exited with code 3; stderr: start 4: error: cannot open the database');
-    expect(restartNote(s.restart, s.status)).toBe('gave up after 3 restarts');
+    expect(restartNote(s.restart, s.status)).toBe('gave up after 3 tries');
     expect(logText(d, 'broken').at(-1)).toMatch(/gave up after 3 restarts \(reconnect to try again\)$/);
     await neighbourFine(d);
     // The fifth start serves: a person's reconnect gets there, with a fresh count.

@@ -4,6 +4,7 @@ import type { Deck } from '../../core/deck.js';
 import type { ServerState } from '../../core/servers/state.js';
 import { Exit } from '../exit-codes.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { restartNote } from '../../core/servers/status-label.js';
 import { statusTable, summary } from '../format.js';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
 
@@ -69,7 +70,8 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
   const off = out.isTTY && !options.json
     ? deck.subscribe(redraw)
     : deck.hub.events.on('status', (e) => {
-        out.write(options.json ? `${terminalJson({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}\n`);
+        const note = restartNote(e.restart, e.status);
+        out.write(options.json ? `${terminalJson({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}${note ? ` · ${note}` : ''}\n`);
       });
   if (out.isTTY && !options.json) redraw();
   void deck.connectAll();

@@ -8,11 +8,11 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
-import type { RestartPolicy } from './supervisor.js';
+import type { RestartPolicy, RestartState } from './supervisor.js';
 import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
 
 export interface HubEvents extends Record<string, unknown> {
-  status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string };
+  status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string; restart?: RestartState };
   traffic: { name: string; entry: TrafficEntry };
 }
 
@@ -178,7 +178,7 @@ export class ServerHub {
       if (!previous) return snapshot;
       const next = { ...previous, ...change };
       if (change.status && change.status !== previous.status) {
-        event = { name, status: change.status, previous: previous.status, error: next.error };
+        event = { name, status: change.status, previous: previous.status, error: next.error, ...(next.restart && { restart: next.restart }) };
       }
       const servers = snapshot.servers.slice();
       servers[index] = next;

@@ -20,12 +20,12 @@ export function statusSummary(statuses: readonly ServerStatus[]): string {
 
 /**
  * The supervisor's part of a badge: "restarting 2/5 in 8s" while a try is due,
- * "restart 2/5" while it runs, "gave up after 5 restarts" once the loop stopped.
+ * "restart 2/5" while it runs, "gave up after 5 tries" once the loop stopped.
  */
 export function restartNote(restart: RestartState | undefined, status: ServerStatus, now = Date.now()): string | undefined {
   if (!restart) return undefined;
   const { kind, attempt, tries, at } = restart;
   if (at !== undefined) return `${kind}ing ${attempt}/${tries} in ${Math.max(0, Math.ceil((at - now) / 1000))}s`;
   if (status === 'connecting') return `${kind} ${attempt}/${tries}`;
-  return status === 'failed' ? `gave up after ${tries} ${kind}s` : undefined;
+  return status === 'failed' ? `gave up after ${tries} tries` : undefined;
 }

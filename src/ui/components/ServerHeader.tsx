@@ -10,7 +10,7 @@ export function ServerHeader({ statusWidth = COLUMNS.status }: { statusWidth?: n
       <Box width={statusWidth} flexShrink={0}><Text bold>STATUS</Text></Box>
       <Box width={COLUMNS.transport} flexShrink={0}><Text bold>TRANSPORT</Text></Box>
       <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}><Text bold>TOOLS</Text></Box>
-      <Text bold>SOURCE</Text>
+      <Text bold wrap="truncate-end">SOURCE</Text>
     </Box>
   );
 }
