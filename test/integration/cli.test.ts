@@ -89,6 +89,29 @@ describe('mcpdeck status', () => {
     expect(r.stdout).toContain('demo: connected');
     expect(r.code).toBe(0);
   });
+
+  it('--watch restarts a server that dies and says which try is next; a one-shot status does not', async () => {
+    const box = sandbox();
+    const fixture = new URL('../fixtures/servers/crash-then-recover.mjs', import.meta.url).pathname;
+    const config = join(box.cwd, 'flappy.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { flappy: { command: process.execPath, args: [fixture, join(box.cwd, 'starts'), '1'] } } }));
+    const once = await runCli(['status', '--strict', '-c', config], box);
+    expect(once.code).toBe(3);
+    expect(once.stdout).not.toContain('restart');
+    // The one-shot run crashed and stayed down; under --watch the first start crashes and the second serves.
+    writeFileSync(join(box.cwd, 'starts'), '0');
+    const env = { ...box.env, MCPDECK_RESTART_DELAY_MS: '50' };
+    const again = await runCli(['status', '--watch', '--strict', '-c', config], { ...box, env }, (child, out) => {
+      const timer = setInterval(() => {
+        if (out.stdout.includes('flappy: connected')) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+        }
+      }, 20);
+    });
+    expect(again.stdout).toMatch(/^flappy: failed \(the server process exited with code 3; stderr: start 1: error: cannot open the database\) · restarting 1\/5 in 1s$/m);
+    expect(again.stdout).toMatch(/^flappy: connecting · restart 1\/5$/m);
+  });
 });
 
 describe('mcpdeck tools, get', () => {
