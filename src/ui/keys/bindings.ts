@@ -53,6 +53,7 @@ export const BINDINGS = [
 
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
   { scope: 'resources', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter resources by name, URI or description' },
+  { scope: 'resources', command: 'watch', keys: ['w'], hint: 'watch/unwatch', description: 'Watch the resource (resources/subscribe): count its updates, re-read it in the pager; again to stop' },
   { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
   { scope: 'prompts', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter prompts by name, title or description' },
 
@@ -80,6 +81,9 @@ export const BINDINGS = [
   { scope: 'result', command: 'again', keys: ['a'], hint: 'call again', description: 'Back to the form to call again' },
   { scope: 'result', command: 'openLink', keys: ['o'], hint: 'read link', description: 'Read a resource link of the result (with several, pick one)' },
   { scope: 'result', command: 'readLink', keys: ['enter'], hint: 'read', description: 'Read the selected resource link' },
+  { scope: 'result', command: 'saveResult', keys: ['s'], hint: 'save all', description: 'Save the whole result to a JSON file, also what is too big to show' },
+  { scope: 'result', command: 'nextBlocks', keys: [']'], label: '[ ]', hint: 'blocks', description: 'Show the next blocks of a result with more blocks than one view holds' },
+  { scope: 'result', command: 'prevBlocks', keys: ['['], description: 'Show the previous blocks' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
   { scope: 'elicit', command: 'copyUrl', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },

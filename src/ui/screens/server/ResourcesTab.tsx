@@ -1,12 +1,14 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Box } from 'ink';
 import type { ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
+import { subscriptionOf } from '../../../core/servers/subscriptions.js';
 import { resourceText } from '../../../core/calls/resource-text.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
+import { useTick } from '../../hooks/useTick.js';
 import { useFilteredList } from '../../hooks/useFilteredList.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
@@ -15,14 +17,19 @@ import { BusyLine } from './BusyLine.js';
 import { NotConnected } from './NotConnected.js';
 import { ResourceDetail, RESOURCE_DETAIL_ROWS } from './ResourceDetail.js';
 import { ResourceRow, resourceColumns } from './ResourceRow.js';
+import { ResourceWatchLine } from './ResourceWatchLine.js';
 import { templateForm } from './form-schemas.js';
-import { haystack, resourceEntries, type ResourceEntry } from './resource-entry.js';
+import { haystack, resourceEntries, watchMark, type ResourceEntry } from './resource-entry.js';
 import { useFetchView } from './useFetchView.js';
+import { useRereadOnUpdate } from './useRereadOnUpdate.js';
 
 // The template is parsed once, when its form opens: a new schema each render could reset the form.
 type TemplateForm = { template: ResourceTemplate } & ReturnType<typeof templateForm>;
 
-/** Resources and templates in one list; enter reads one (or fills in a template) into the pager. */
+/**
+ * Resources and templates in one list; enter reads one (or fills in a template) into the
+ * pager; w watches one (resources/subscribe), and its pager re-reads it on each update.
+ */
 export function ResourcesTab({ server }: { server: ServerState }) {
   const deck = useDeck();
   const size = useBodySize();
@@ -32,8 +39,29 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const busyRows = request.busy || request.error ? 1 : 0;
   const filtered = useFilteredList(entries, haystack, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1, !opened);
   const { list, filter, selected: entry } = filtered;
-  const read = (uri: string) =>
-    view.fetch(`reading ${uri}`, async (signal) => resourceText(await deck.readResource(server.name, uri, { signal })));
+  const watched = server.subscriptions;
+  const watching = Object.keys(watched ?? {}).length > 0;
+  // Redraws each second while something is watched, so "12s ago" stays true.
+  useTick(1000, watching);
+  const now = Date.now();
+  // What the pager shows, when it shows a read: the URI to read again on an update.
+  const [shown, setShown] = useState<string>();
+  const read = (uri: string, again = false) => {
+    setShown(uri);
+    view.fetch(`${again ? 're-reading' : 'reading'} ${uri}`, async (signal) => resourceText(await deck.readResource(server.name, uri, { signal })));
+  };
+  const shownWatch = opened?.kind === 'pager' && shown !== undefined ? subscriptionOf(watched, shown) : undefined;
+  useRereadOnUpdate(shownWatch?.updates, Boolean(shownWatch), () => shown && read(shown, true));
+  const offersWatch = Boolean(server.capabilities?.resources?.subscribe) && server.status === 'connected';
+  // A watched one can always be unwatched, even while its server is down: it is then not renewed.
+  const watchable = (uri: string | undefined) => uri !== undefined && (Boolean(subscriptionOf(watched, uri)) || offersWatch);
+  const toggleWatch = (uri: string) => {
+    const on = !subscriptionOf(watched, uri);
+    (on ? deck.subscribeResource : deck.unsubscribeResource)(server.name, uri).catch((error: unknown) =>
+      request.fail(`${on ? 'watching' : 'unwatching'} ${uri} failed: ${(error as Error).message}`));
+  };
+  const entryResourceUri = entry?.kind === 'resource' ? entry.item.uri : undefined;
+  const pagerUri = opened?.kind === 'pager' ? shown : undefined;
   const open = (e: ResourceEntry) => {
     if (e.kind === 'resource') return read(e.item.uri);
     try {
@@ -50,30 +78,47 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     }
   };
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
-  useKeys(['resources', 'list', 'global'], opened ? { back: view.back } : {
+  useKeys(['resources', 'list', 'global'], opened ? {
+    back: view.back,
+    ...(watchable(pagerUri) && { watch: () => toggleWatch(pagerUri!) }),
+  } : {
     ...list.handlers,
     filter: filter.start,
     ...(entry && { read: () => open(entry) }),
+    ...(watchable(entryResourceUri) && { watch: () => toggleWatch(entryResourceUri!) }),
     back: view.back,
   });
-  if (opened?.kind === 'pager') return <Pager text={opened.text} width={size.columns} height={size.rows} />;
+  if (opened?.kind === 'pager') {
+    const watchRows = shownWatch ? 1 : 0;
+    return (
+      <Box flexDirection="column">
+        {shownWatch ? <ResourceWatchLine watch={shownWatch} now={now} request={request} /> : null}
+        <Pager text={opened.text} width={size.columns} height={size.rows - watchRows} />
+      </Box>
+    );
+  }
   if (opened?.kind === 'form') {
     const form = opened.form;
     const title = `${sanitizeLine(form.template.title ?? form.template.name)} · ${sanitizeLine(form.template.uriTemplate)}`;
     return <ArgsForm title={title} schema={form.schema} submitLabel="read" request={request} onSubmit={(args) => submit(form, args)} />;
   }
   if (server.status !== 'connected' && !entries.length) return <NotConnected status={server.status} />;
-  const columns = resourceColumns(filtered.inView, size.columns - 2);
+  const watchOf = (e: ResourceEntry) => (e.kind === 'resource' ? subscriptionOf(watched, e.item.uri) : undefined);
+  const markOf = (e: ResourceEntry) => {
+    const watch = watchOf(e);
+    return watch ? watchMark(watch, now) : '';
+  };
+  const columns = resourceColumns(filtered.inView, size.columns - 2, markOf);
   return (
     <Box flexDirection="column">
       <FilteredListView
         filtered={filtered}
         noun="resource"
         empty={server.capabilities?.resources ? 'this server lists no resources' : 'this server offers no resources'}
-        render={(e, selected) => <ResourceRow entry={e} selected={selected} columns={columns} />}
+        render={(e, selected) => <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />}
       />
       <BusyLine request={request} />
-      {entry ? <ResourceDetail entry={entry} /> : null}
+      {entry ? <ResourceDetail entry={entry} watch={watchOf(entry)} now={now} /> : null}
     </Box>
   );
 }
