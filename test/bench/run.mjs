@@ -168,10 +168,23 @@ try {
   const r10k = await tui(['result', String(10_000)]);
   absolute('TUI 10 MB result: first page (vs 10 KB)', await medianOf(['result', String(10_000_000)], 'firstPageMs'), await medianOf(['result', String(10_000)], 'firstPageMs'), 300);
   rows.push({ measure: 'TUI 10 MB result: RSS growth', candidate: `${r10m.rssDeltaMb.toFixed(0)} MB`, baseline: `${r10k.rssDeltaMb.toFixed(0)} MB`, ratio: '', target: 'bounded', note: r10m.rssDeltaMb < 100 ? 'ok' : 'HIGH' });
+  // 50 MiB: the view holds its first 2 MB, so the page costs the call (the core holds all 50 MB), not the text.
+  const r50m = await tui(['result', String(50 * 2 ** 20)]);
+  absolute('TUI 50 MB result: first page (vs 10 KB)', await medianOf(['result', String(50 * 2 ** 20)], 'firstPageMs'), await medianOf(['result', String(10_000)], 'firstPageMs'), 1000);
+  rows.push({ measure: 'TUI 50 MB result: RSS growth', candidate: `${r50m.rssDeltaMb.toFixed(0)} MB`, baseline: `${r10k.rssDeltaMb.toFixed(0)} MB`, ratio: '', target: 'bounded', note: r50m.rssDeltaMb < 250 ? 'ok' : 'HIGH' });
 
   printTable(rows);
   console.log('\n"info" rows have no target: they show where time goes. With few CPU cores, starting');
   console.log('20 Node servers is CPU-bound for any client; compare with the SDK connect-all row.');
+
+  // (d) Stress (stress.mjs, its own process for --expose-gc; prints its own table):
+  // 10,000 calls and 1,100 reconnects against server-everything, memory after GC.
+  const stress = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--expose-gc', join(BENCH, 'stress.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? signal));
+  });
+  if (stress !== 0) throw new Error(`stress.mjs failed (exit ${stress})`);
 } catch (err) {
   console.error(`bench run failed: ${err.stack ?? err}`);
   process.exitCode = 1;
