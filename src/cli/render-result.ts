@@ -25,13 +25,18 @@ function block(b: Block): string {
   }
 }
 
-/** A tool result as a person reads it on a terminal; everything from the server is sanitized. */
+/**
+ * A tool result as a person reads it on a terminal; everything from the server is
+ * sanitized. All of it is printed (it may go to a pipe), in time linear in its size.
+ */
 export function renderOutcome(outcome: CallOutcome): { stdout: string; stderr: string } {
   const { result } = outcome;
   const parts = result.content.map(block);
   const structured = result.structuredContent;
-  // Tools often repeat structured content as a JSON text block; show it once.
-  const repeated = structured !== undefined && result.content.some((b) => b.type === 'text' && sameJson(b.text, structured));
+  // Tools often repeat structured content as a JSON text block; show it once. Serialized
+  // once, not once per block: 10,000 blocks next to 50 MB of it must not cost 10,000 times.
+  const json = structured === undefined ? undefined : JSON.stringify(structured);
+  const repeated = json !== undefined && result.content.some((b) => b.type === 'text' && sameJson(b.text, json));
   if (structured !== undefined && !repeated) parts.push(sanitize(JSON.stringify(structured, null, 2)));
   const notes: string[] = [];
   if (outcome.output && !outcome.output.valid) notes.push(`warning: structured content does not match the output schema: ${outcome.output.errors.join('; ')}`);
@@ -40,9 +45,13 @@ export function renderOutcome(outcome: CallOutcome): { stdout: string; stderr: s
   return { stdout: parts.join('\n'), stderr: notes.map(sanitize).join('\n') };
 }
 
-function sameJson(text: string, value: unknown): boolean {
+const JSON_START = /^\s*[[{]/;
+
+function sameJson(text: string, json: string): boolean {
+  // Parsing only what could be the same: JSON of about the same size.
+  if (text.length < json.length || !JSON_START.test(text)) return false;
   try {
-    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
+    return JSON.stringify(JSON.parse(text)) === json;
   } catch {
     return false;
   }

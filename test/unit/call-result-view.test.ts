@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../../src/core/mcp/call.js';
-import { buildResourceView, buildResultView, prettyText, resultViewOf } from '../../src/core/calls/result-view.js';
+import { buildResourceView, buildResultView, prettyText, resultViewOf, VIEW_LIMITS } from '../../src/core/calls/result-view.js';
 import { createResultSaver, extensionFor, safeStem } from '../../src/core/calls/saver.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6]);
@@ -111,7 +111,9 @@ describe('result view', () => {
     const text = big.repeat(100_000);
     const started = performance.now();
     const view = buildResultView(outcome({ content: [{ type: 'text', text }] }), 't', saverIn());
-    expect(view.text.length).toBe(text.length);
+    // The view holds the start (test/integration/limits-results.test.ts has the rest of the story).
+    expect(view.text.startsWith(text.slice(0, VIEW_LIMITS.chars))).toBe(true);
+    expect(view.cut!.total - view.cut!.shown).toBe(text.length - VIEW_LIMITS.chars);
     expect(performance.now() - started).toBeLessThan(200);
   });
 });

@@ -1,28 +1,19 @@
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../mcp/call.js';
-import { terminalJson } from '../../util/json.js';
+import { boundedJson } from './bounded-json.js';
+import { Collector, cutLine, type ResultLink, type SavedFile } from './collector.js';
 import type { ResultSaver } from './saver.js';
-import { formatBytes } from '../../util/text.js';
 
-type Block = CallToolResult['content'][number];
-type Contents = ReadResourceResult['contents'][number];
+export { prettyText, type ResultLink, type SavedFile } from './collector.js';
 
-export interface SavedFile {
-  path: string;
-  what: string;
-  mimeType?: string;
-  bytes: number;
-}
-
-export interface ResultLink {
-  uri: string;
-  name?: string;
-  mimeType?: string;
-}
+/** How much one view builds: a page of blocks, and of their text at most this many characters. */
+export const VIEW_LIMITS = { blocks: 200, chars: 2 * 2 ** 20, schemaErrors: 50 };
 
 /**
  * A result as a person reads it. `text` is raw server text for the pager, which
  * sanitizes each row it draws; everything else must be sanitized where it is drawn.
+ * A view holds one page of the result's blocks and at most `VIEW_LIMITS.chars` of
+ * text (twice that with structured content), so a 50 MB result costs what 2 MB does.
  */
 export interface ResultView {
   /** `tool-error`: the tool ran and said it failed (isError); not a protocol error. */
@@ -32,108 +23,83 @@ export interface ResultView {
   files: SavedFile[];
   links: ResultLink[];
   output?: { valid: boolean; errors: string[] };
+  /** The blocks in this view: `from` up to (not including) `to`, of `total`. */
+  blocks: { from: number; to: number; total: number };
+  /** Set when text of these blocks (or of the structured content) was left out: characters shown and in all. */
+  cut?: { shown: number; total: number };
 }
 
-const JSON_START = /^\s*[[{]/;
-
-/** Pretty-prints text that is a JSON object or array; anything else comes back as it is. */
-export function prettyText(text: string): string {
-  if (!JSON_START.test(text)) return text;
-  try {
-    return terminalJson(JSON.parse(text), 2);
-  } catch {
-    return text;
-  }
-}
-
-/** Collects files and links while blocks are turned into text. */
-class Collector {
-  files: SavedFile[] = [];
-  links: ResultLink[] = [];
-  constructor(private readonly saver: ResultSaver, private readonly stem: string) {}
-
-  /** Saves base64 data; the line says where it went, or why it did not. */
-  save(what: string, base64: string, mimeType: string | undefined): string {
-    const data = Buffer.from(base64, 'base64');
-    const label = `[${what}${mimeType ? ` ${mimeType}` : ''}, ${formatBytes(data.length)}`;
-    try {
-      const path = this.saver.save(this.stem, data, mimeType);
-      this.files.push({ path, what, mimeType, bytes: data.length });
-      return `${label} → saved to ${path}]`;
-    } catch (error) {
-      return `${label}; could not be saved: ${(error as Error).message}]`;
-    }
-  }
-
-  contents(r: Contents): string {
-    const head = `── resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''} ──`;
-    if ('text' in r && typeof r.text === 'string') return `${head}\n${prettyText(r.text)}`;
-    if ('blob' in r && typeof r.blob === 'string') return `${head}\n${this.save('resource', r.blob, r.mimeType)}`;
-    return `${head}\n(no text and no blob)`;
-  }
-
-  block(b: Block): string {
-    switch (b.type) {
-      case 'text':
-        return prettyText(b.text);
-      case 'image':
-      case 'audio':
-        return this.save(b.type, b.data, b.mimeType);
-      case 'resource':
-        return this.contents(b.resource);
-      case 'resource_link': {
-        this.links.push({ uri: b.uri, name: b.name, mimeType: b.mimeType });
-        return `[link ${this.links.length}] ${b.uri}${b.name ? `  "${b.name}"` : ''}${b.mimeType ? `  (${b.mimeType})` : ''}`;
-      }
-      default:
-        return `[${String((b as { type: unknown }).type)} content, not shown]`;
-    }
-  }
-}
-
-function structuredSection(outcome: CallOutcome, blocks: string[]): string[] {
+/** Structured content (on the first page only), within its own budget of characters. */
+function structuredSection(outcome: CallOutcome, blocks: string[], from: number): { lines: string[]; omitted: number } {
   const { structuredContent } = outcome.result;
   const lines: string[] = [];
+  let omitted = 0;
   if (structuredContent !== undefined || outcome.output) lines.push('', '── structured content ──');
   if (structuredContent !== undefined) {
-    const pretty = terminalJson(structuredContent, 2);
+    const json = boundedJson(structuredContent, 2, VIEW_LIMITS.chars);
     // Tools often repeat it as a JSON text block: say so instead of showing it twice.
-    const same = blocks.indexOf(pretty);
-    lines.push(same === -1 ? pretty : `(the same as text block ${same + 1} above)`);
+    const same = json.cut ? -1 : blocks.indexOf(json.text);
+    if (json.cut) omitted = json.total - json.text.length;
+    lines.push(same === -1 ? json.text : `(the same as text block ${from + same + 1} above)`);
+    if (json.cut) lines.push(cutLine(omitted));
   }
+  const errors = outcome.output?.errors ?? [];
   if (outcome.output?.valid) lines.push('✓ matches the output schema');
-  else if (outcome.output) lines.push('✗ does not match the output schema:', ...outcome.output.errors.map((e) => `  - ${e}`));
-  return lines;
+  else if (outcome.output) {
+    lines.push('✗ does not match the output schema:', ...errors.slice(0, VIEW_LIMITS.schemaErrors).map((e) => `  - ${e}`));
+    if (errors.length > VIEW_LIMITS.schemaErrors) lines.push(`  …and ${errors.length - VIEW_LIMITS.schemaErrors} more`);
+  }
+  return { lines, omitted };
 }
 
-/** Turns an outcome into text, saved files and links. `stem` names the files (the tool's name). */
-export function buildResultView(outcome: CallOutcome, stem: string, saver: ResultSaver): ResultView {
-  const collector = new Collector(saver, stem);
-  const blocks = outcome.result.content.map((b) => collector.block(b));
-  const body = blocks.length ? blocks.join('\n\n') : '(no content)';
-  const structured = structuredSection(outcome, blocks);
+/**
+ * Turns a page of an outcome's blocks, from block `from`, into text, saved files and
+ * links. The page ends after `VIEW_LIMITS.blocks` blocks or where its text runs out of
+ * budget; the next page starts at `blocks.to`. `stem` names the files (the tool's name).
+ */
+export function buildResultView(outcome: CallOutcome, stem: string, saver: ResultSaver, from = 0): ResultView {
+  const { content } = outcome.result;
+  const collector = new Collector(saver, stem, VIEW_LIMITS.chars);
+  const end = Math.min(content.length, from + VIEW_LIMITS.blocks);
+  const blocks: string[] = [];
+  let to = from;
+  while (to < end && collector.left > 0) blocks.push(collector.block(content[to++]!));
+  let body = blocks.length ? blocks.join('\n\n') : '(no content)';
+  if (to < content.length) body += `\n\n── ${(content.length - to).toLocaleString('en-US')} more blocks not shown here ──`;
+  const structured = from === 0 ? structuredSection(outcome, blocks, from) : { lines: [], omitted: 0 };
+  const text = structured.lines.length ? `${body}\n${structured.lines.join('\n')}` : body;
+  const omitted = collector.omitted + structured.omitted;
   return {
     status: outcome.isError ? 'tool-error' : 'ok',
     durationMs: outcome.durationMs,
-    text: structured.length ? `${body}\n${structured.join('\n')}` : body,
+    text,
     files: collector.files,
     links: collector.links,
     output: outcome.output,
+    blocks: { from, to, total: content.length },
+    ...(omitted > 0 && { cut: { shown: text.length, total: text.length + omitted } }),
   };
 }
 
-/** A resource read (a link opened from a result): its text, with blobs saved. */
+/** A resource read (a link opened from a result): its text, with blobs saved; at most `VIEW_LIMITS.chars` of it. */
 export function buildResourceView(result: ReadResourceResult, stem: string, saver: ResultSaver): { text: string; files: SavedFile[] } {
-  const collector = new Collector(saver, stem);
-  const parts = result.contents.map((c) => collector.contents(c));
+  const collector = new Collector(saver, stem, VIEW_LIMITS.chars);
+  const parts: string[] = [];
+  for (const c of result.contents) {
+    if (collector.left <= 0) break;
+    parts.push(collector.contents(c));
+  }
+  if (parts.length < result.contents.length) parts.push(`── ${result.contents.length - parts.length} more contents not shown ──`);
   return { text: parts.length ? parts.join('\n\n') : '(the resource is empty)', files: collector.files };
 }
 
-const views = new WeakMap<CallOutcome, ResultView>();
+const views = new WeakMap<CallOutcome, Map<number, ResultView>>();
 
-/** The view of an outcome, built (and its files saved) once however often it is drawn. */
-export function resultViewOf(outcome: CallOutcome, stem: string, saver: ResultSaver): ResultView {
-  let view = views.get(outcome);
-  if (!view) views.set(outcome, (view = buildResultView(outcome, stem, saver)));
+/** The view of a page of an outcome, built (and its files saved) once however often it is drawn. */
+export function resultViewOf(outcome: CallOutcome, stem: string, saver: ResultSaver, from = 0): ResultView {
+  let pages = views.get(outcome);
+  if (!pages) views.set(outcome, (pages = new Map()));
+  let view = pages.get(from);
+  if (!view) pages.set(from, (view = buildResultView(outcome, stem, saver, from)));
   return view;
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -7,7 +8,12 @@ export interface ResultSaver {
   readonly dir: string;
   /** Saves `data` and returns the path; throws when the file cannot be written. */
   save(stem: string, data: Uint8Array, mimeType: string | undefined): string;
+  /** Writes text a piece at a time (a 50 MB result is never one string) and resolves with the path and size. */
+  saveChunks(stem: string, chunks: Iterable<string>, mimeType: string | undefined): Promise<{ path: string; bytes: number }>;
 }
+
+// Pieces are gathered to about this size before each write.
+const WRITE_SIZE = 2 ** 20;
 
 /**
  * Where saved files go: a folder of this user's own under the temp dir (a shared
@@ -44,20 +50,51 @@ export function safeStem(name: string): string {
  */
 export function createResultSaver(dir: string = savedFilesDir('results')): ResultSaver {
   let counter = 0;
+  const next = (stem: string, mimeType: string | undefined) => join(dir, `${safeStem(stem)}-${++counter}.${extensionFor(mimeType)}`);
+  const taken = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EEXIST';
   return {
     dir,
     save(stem, data, mimeType) {
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const ext = extensionFor(mimeType);
       for (;;) {
-        const path = join(dir, `${safeStem(stem)}-${++counter}.${ext}`);
+        const path = next(stem, mimeType);
         try {
           writeFileSync(path, data, { flag: 'wx', mode: 0o600 });
           return path;
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+          if (!taken(error)) throw error;
         }
       }
+    },
+    async saveChunks(stem, chunks, mimeType) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      let path: string;
+      let file: FileHandle;
+      for (;;) {
+        path = next(stem, mimeType);
+        try {
+          file = await open(path, 'wx', 0o600);
+          break;
+        } catch (error) {
+          if (!taken(error)) throw error;
+        }
+      }
+      let bytes = 0;
+      let pending = '';
+      const flush = async () => {
+        bytes += (await file.write(pending)).bytesWritten;
+        pending = '';
+      };
+      try {
+        for (const chunk of chunks) {
+          pending += chunk;
+          if (pending.length >= WRITE_SIZE) await flush();
+        }
+        await flush();
+      } finally {
+        await file.close();
+      }
+      return { path, bytes };
     },
   };
 }

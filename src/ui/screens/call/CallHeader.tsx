@@ -1,14 +1,15 @@
 import { Box, Text } from 'ink';
 import type { ToolInfo } from '../../../core/servers/tools.js';
-import { sanitize, sanitizeLine } from '../../../util/sanitize.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
 import { AnnotationTags } from '../../components/AnnotationTags.js';
+import { descriptionHead } from '../../components/Description.js';
 
 export const HEADER_ROWS = 2;
 
 /** The tool being called: its title, name and tags, and the first line of its description. */
 export function CallHeader({ tool }: { tool: ToolInfo }) {
   const title = tool.title ?? tool.annotations?.title;
-  const description = sanitize(tool.description ?? '').trim().split('\n')[0] ?? '';
+  const description = descriptionHead(tool.description, 1).line;
   return (
     <Box flexDirection="column" height={HEADER_ROWS}>
       <Text wrap="truncate-end">

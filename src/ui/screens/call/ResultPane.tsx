@@ -12,7 +12,9 @@ import { useTheme } from '../../theme/ThemeContext.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { ResultExtras, extrasRows } from './ResultExtras.js';
 import { LinkPicker } from './LinkPicker.js';
+import { resultNote } from './result-note.js';
 import { useLinkReader } from './useLinkReader.js';
+import { useWholeSave } from './useWholeSave.js';
 
 interface Props {
   run: CallRun;
@@ -24,29 +26,45 @@ interface Props {
 }
 
 const NONE: never[] = [];
+const MAX_NOTE_ROWS = 2;
 
-/** How a call ended, its result in the pager, saved files, links, and the same call as a command. */
+/**
+ * How a call ended, its result in the pager, saved files, links, and the same call as a
+ * command. A huge result shows a page of its blocks and the start of its text, with a
+ * note of what is left out; `s` saves all of it to a file.
+ */
 export function ResultPane({ run, state, server, width, height, onAgain }: Props) {
   const theme = useTheme();
   const [saver] = useState(() => createResultSaver());
   const [picking, setPicking] = useState(false);
+  // Where each page of blocks seen so far starts, so `[` goes back the way `]` came.
+  const [starts, setStarts] = useState([0]);
+  const from = starts.at(-1)!;
   const reader = useLinkReader(run.server, run.tool, saver);
-  const view = state.outcome ? resultViewOf(state.outcome, run.tool, saver) : undefined;
+  const whole = useWholeSave(state.outcome, run.tool, saver);
+  const view = state.outcome ? resultViewOf(state.outcome, run.tool, saver, from) : undefined;
   const links: readonly ResultLink[] = view?.links ?? NONE;
-  const files: readonly SavedFile[] = [...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
+  const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
   const head = headline(state);
   const command = callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config });
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
   };
+  // Over a link read or the link picker, these keys would act on something out of sight.
+  const paging = view && !picking && !reader.read;
   useKeys(['result', 'global'], {
     again: onAgain,
     openLink: links.length ? () => (links.length === 1 ? read(links[0]!) : setPicking(true)) : undefined,
     back: picking ? () => setPicking(false) : reader.read ? reader.close : undefined,
+    saveResult: paging ? whole.save : undefined,
+    nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
+    prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
   });
+  const note = whole.status ?? (view && resultNote(view));
+  const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
   const extras = extrasRows(files.length, links.length, command, width);
-  const bodyRows = Math.max(3, height - 1 - extras);
+  const bodyRows = Math.max(3, height - 1 - noteRows - extras);
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
   if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
@@ -57,10 +75,11 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
         <Pager key={`r:${reader.read.uri}:${reader.read.text.length}`} text={reader.read.text} width={width} height={bodyRows - 1} />
       </Box>
     );
-  } else body = <Pager key="result" text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;
+  } else body = <Pager key={`result:${from}`} text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;
   return (
     <Box flexDirection="column">
       <Text color={tone} bold wrap="truncate-end">{head.text}</Text>
+      {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
       <Box flexDirection="column" height={bodyRows}>{body}</Box>
       <ResultExtras files={files} links={links} command={command} width={width} />
     </Box>

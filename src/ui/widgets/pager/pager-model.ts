@@ -1,8 +1,18 @@
 /**
  * A pager over text of any size: lines are split once, but only the rows in view are
  * wrapped and sanitized, so the first page of a 10 MB result costs about as much as
- * one of 10 KB.
+ * one of 10 KB. Past `PAGER_LIMITS.chars` the text is cut (and the status line says
+ * so), and a search stops at `PAGER_LIMITS.matches`: memory and time stay bounded
+ * whatever a server sends.
  */
+// Above what a result view builds (2 MiB of blocks and 2 MiB of structured content).
+export const PAGER_LIMITS = { chars: 5 * 2 ** 20, matches: 10_000 };
+
+/** The text the pager holds: all of it, or its start and the whole length. */
+export function pagerText(text: string): { text: string; total?: number } {
+  return text.length > PAGER_LIMITS.chars ? { text: text.slice(0, PAGER_LIMITS.chars), total: text.length } : { text };
+}
+
 export interface Position {
   line: number;
   /** The wrapped row within the line. */
@@ -47,11 +57,11 @@ export function before(a: Position, b: Position): boolean {
   return a.line < b.line || (a.line === b.line && a.row < b.row);
 }
 
-/** Lines that contain the needle (case-insensitive). */
-export function findMatches(lines: readonly string[], needle: string): number[] {
+/** Lines that contain the needle (case-insensitive), the first `max` of them. */
+export function findMatches(lines: readonly string[], needle: string, max = PAGER_LIMITS.matches): number[] {
   const n = needle.toLowerCase();
   if (!n) return [];
   const found: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (lines[i]!.toLowerCase().includes(n)) found.push(i);
+  for (let i = 0; i < lines.length && found.length < max; i++) if (lines[i]!.toLowerCase().includes(n)) found.push(i);
   return found;
 }

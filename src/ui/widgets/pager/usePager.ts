@@ -1,9 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Handlers } from '../../keys/dispatcher.js';
-import { before, findMatches, lastTop, scroll, splitLines, type Position } from './pager-model.js';
+import { before, findMatches, lastTop, pagerText, scroll, splitLines, type Position } from './pager-model.js';
 
 export interface PagerState {
   lines: string[];
+  /** The length of the whole text when the pager holds only its start. */
+  total?: number;
   top: Position;
   width: number;
   height: number;
@@ -17,11 +19,20 @@ export interface PagerState {
 
 /** Scrolling and search over a text; the view draws `height` rows of `width` from `top`. */
 export function usePager(text: string, width: number, height: number): PagerState {
-  const lines = useMemo(() => splitLines(text), [text]);
+  const held = useMemo(() => pagerText(text), [text]);
+  const lines = useMemo(() => splitLines(held.text), [held]);
   const [top, setTop] = useState<Position>({ line: 0, row: 0 });
   const [needle, setNeedle] = useState('');
   const [current, setCurrent] = useState(-1);
-  const matches = useMemo(() => findMatches(lines, needle), [lines, needle]);
+  // One scan per search: the render after it reuses what `search` found.
+  const found = useRef<{ lines: string[]; needle: string; matches: number[] }>(undefined);
+  const matchesOf = (n: string) => {
+    const last = found.current;
+    if (last?.lines === lines && last.needle === n) return last.matches;
+    found.current = { lines, needle: n, matches: findMatches(lines, n) };
+    return found.current.matches;
+  };
+  const matches = matchesOf(needle);
   const clamp = (p: Position) => {
     const last = lastTop(lines, height, width);
     return before(last, p) ? last : p;
@@ -35,11 +46,11 @@ export function usePager(text: string, width: number, height: number): PagerStat
   };
   const search = (next: string) => {
     setNeedle(next);
-    const found = findMatches(lines, next);
-    const i = found.findIndex((line) => line >= top.line);
+    const hits = matchesOf(next);
+    const i = hits.findIndex((line) => line >= top.line);
     const pick = i === -1 ? 0 : i;
-    setCurrent(found.length ? pick : -1);
-    if (found.length) setTop(clamp({ line: found[pick]!, row: 0 }));
+    setCurrent(hits.length ? pick : -1);
+    if (hits.length) setTop(clamp({ line: hits[pick]!, row: 0 }));
   };
   const handlers: Handlers = {
     up: () => by(-1),
@@ -50,5 +61,5 @@ export function usePager(text: string, width: number, height: number): PagerStat
     last: () => setTop(lastTop(lines, height, width)),
     ...(matches.length && { nextMatch: () => goTo(current + 1), prevMatch: () => goTo(current - 1) }),
   };
-  return { lines, top, width, height, needle, matches, current, search, handlers };
+  return { lines, total: held.total, top, width, height, needle, matches, current, search, handlers };
 }
