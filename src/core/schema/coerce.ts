@@ -18,14 +18,15 @@ export function coerceArguments(pairs: string[], schema: object | undefined): Re
   return args;
 }
 
-/** The first type that is not null, looking into anyOf / oneOf alternatives too. */
-function typeOf(schema: Schema): string | undefined {
+/** The first type that is not null, looking into anyOf / oneOf alternatives too (a few levels: a schema may nest them thousands deep). */
+function typeOf(schema: Schema, depth = 0): string | undefined {
   const types: unknown[] = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   const real = types.find((t) => t !== 'null');
   if (real) return String(real);
+  if (depth >= 8) return undefined;
   const alternatives = [schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
   for (const alt of alternatives) {
-    const t = isRecord(alt) ? typeOf(alt) : undefined;
+    const t = isRecord(alt) ? typeOf(alt, depth + 1) : undefined;
     if (t) return t;
   }
   return undefined;

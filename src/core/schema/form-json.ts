@@ -6,6 +6,8 @@ export interface JsonArguments {
   args?: Record<string, unknown>;
   /** What is wrong: the text, or the arguments by the schema. */
   errors: string[];
+  /** Why the arguments were not checked against the schema. */
+  unchecked?: string;
 }
 
 /** Arguments written as raw JSON text, checked against the schema (when it is one). */
@@ -19,5 +21,5 @@ export function parseJsonArguments(schema: unknown, text: string): JsonArguments
   if (!isRecord(value)) return { errors: ['the arguments must be a JSON object'] };
   if (!isRecord(schema)) return { args: value, errors: [] };
   const result = validate(schema, value);
-  return { args: value, errors: result.valid ? [] : result.errors };
+  return { args: value, errors: result.valid ? [] : result.errors, ...(result.unchecked && { unchecked: result.unchecked }) };
 }

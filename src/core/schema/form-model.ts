@@ -84,6 +84,8 @@ export interface FormModel {
   unsupported: string[];
   /** The root schema, for validation. */
   schema: Schema;
+  /** Why the arguments are not checked against the schema before sending (the server still checks them). */
+  unchecked?: string;
 }
 
 /**

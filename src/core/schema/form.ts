@@ -1,6 +1,8 @@
 import { isRecord } from '../../util/is-record.js';
 import type { Field, FormModel, ItemKind, JsonField, Option, Schema } from './form-model.js';
 import { resolve } from './form-resolve.js';
+import { uncheckedReason } from './validator.js';
+import { jsonLabel } from './depth.js';
 
 export type * from './form-model.js';
 export { initialValues } from './form-values.js';
@@ -22,6 +24,7 @@ interface Context {
  */
 export function buildForm(schema: unknown): FormModel {
   if (!isRecord(schema)) return { fields: [], unsupported: ['the schema is not a JSON object'], schema: {} };
+  const unchecked = uncheckedReason(schema);
   const top = resolve(schema, schema);
   const s = top.schema;
   const unsupported: string[] = [];
@@ -35,7 +38,7 @@ export function buildForm(schema: unknown): FormModel {
   }
   if (freeKeys(s)) unsupported.push('the arguments are an object with free-form keys');
   const fields = unsupported.length ? [] : objectFields(s, [], { root: schema, refs: top.refs, depth: 0 });
-  return { fields, unsupported, schema };
+  return { fields, unsupported, schema, ...(unchecked && { unchecked }) };
 }
 
 function objectFields(s: Schema, path: string[], ctx: Context): Field[] {
@@ -79,11 +82,12 @@ function field(key: string, raw: unknown, path: string[], required: boolean, ctx
     case 'array': {
       if (Array.isArray(s.items) || s.prefixItems !== undefined) return json('a tuple');
       const items = resolve(s.items, ctx.root, r.refs);
+      if (items.problem) return json(`a list of items that are ${items.problem}`);
       const counts = { ...num(s, 'minItems'), ...num(s, 'maxItems') };
-      const itemOptions = items.problem ? undefined : enumOptions(items.schema);
+      const itemOptions = enumOptions(items.schema);
       if (itemOptions) return { ...base, kind: 'multi', options: itemOptions, ...counts };
       const item = typeOf(items.schema);
-      const scalar = !items.problem && isItemKind(item) && !['anyOf', 'oneOf', 'allOf'].some((w) => items.schema[w] !== undefined);
+      const scalar = isItemKind(item) && !['anyOf', 'oneOf', 'allOf'].some((w) => items.schema[w] !== undefined);
       return scalar ? { ...base, kind: 'list', item, ...counts } : json('a list of structured items');
     }
     case 'object':
@@ -130,6 +134,6 @@ function enumOptions(s: Schema): Option[] | undefined {
   return alternatives.map((a: Schema) => ({ value: a.const, label: typeof a.title === 'string' && a.title ? a.title : show(a.const) }));
 }
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const show = (value: unknown) => (typeof value === 'string' ? value : jsonLabel(value));
 const num = <K extends string>(s: Schema, word: K) => (typeof s[word] === 'number' ? { [word]: s[word] } : {}) as Partial<Record<K, number>>;
 const str = <K extends string>(s: Schema, word: K) => (typeof s[word] === 'string' ? { [word]: s[word] } : {}) as Partial<Record<K, string>>;

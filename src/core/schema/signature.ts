@@ -1,4 +1,6 @@
 import { isRecord } from '../../util/is-record.js';
+import { jsonChoices, jsonLabel } from './depth.js';
+import { resolve } from './form-resolve.js';
 
 export interface ParamSummary {
   name: string;
@@ -14,8 +16,8 @@ type Schema = Record<string, unknown>;
 /** A type in a few characters: `string`, `integer?` (nullable), `"a" | "b"`, `string[]`, `object`. */
 function typeLabel(schema: unknown, depth = 0): string {
   if (!isRecord(schema) || depth > 4) return 'any';
-  if ('const' in schema) return JSON.stringify(schema.const);
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
+  if ('const' in schema) return jsonLabel(schema.const);
+  if (Array.isArray(schema.enum)) return jsonChoices(schema.enum, ' | ');
   const union = (schema.anyOf ?? schema.oneOf) as unknown;
   if (Array.isArray(union)) return collapse(union.map((s) => typeLabel(s, depth + 1)));
   if (typeof schema.$ref === 'string') return schema.$ref.split('/').pop() ?? 'ref';
@@ -37,11 +39,17 @@ function collapse(labels: string[]): string {
   return rest.length < labels.length && rest.length === 1 ? `${joined}?` : rest.length < labels.length ? `${joined} | null` : joined;
 }
 
-/** The top-level parameters of a tool's inputSchema, in a form a person can read. */
-export function summarizeParams(inputSchema: unknown): ParamSummary[] {
-  if (!isRecord(inputSchema) || !isRecord(inputSchema.properties)) return [];
-  const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.map(String) : []);
-  return Object.entries(inputSchema.properties).map(([name, raw]) => {
+/**
+ * The first `max` top-level parameters of a tool's inputSchema (a root `$ref` followed),
+ * in a form a person can read, and how many there are. Nothing is walked below the
+ * top level but a few levels of types, so any depth or recursion is cheap here.
+ */
+export function summarizeParams(inputSchema: unknown, max = Infinity): { params: ParamSummary[]; total: number } {
+  const root = isRecord(inputSchema) ? resolve(inputSchema, inputSchema).schema : {};
+  if (!isRecord(root.properties)) return { params: [], total: 0 };
+  const required = new Set(Array.isArray(root.required) ? root.required.map(String) : []);
+  const entries = Object.entries(root.properties);
+  const params = entries.slice(0, max).map(([name, raw]) => {
     const s: Schema = isRecord(raw) ? raw : {};
     return {
       name,
@@ -52,4 +60,5 @@ export function summarizeParams(inputSchema: unknown): ParamSummary[] {
       ...(typeof s.description === 'string' && { description: s.description }),
     };
   });
+  return { params, total: entries.length };
 }

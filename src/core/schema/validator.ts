@@ -1,30 +1,53 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { jsonChoices, MAX_SCHEMA_DEPTH, nestingDepth } from './depth.js';
 
 // Schemas come from other people's servers: unknown keywords and formats are
 // tolerated, and a schema's $id is never registered (a refreshed tool list sends the
 // same $id again, which Ajv would otherwise refuse).
 const options = { allErrors: true, strict: false, addUsedSchema: false } as const;
-const modern = new Ajv2020(options);
 // Draft-04/06/07 schemas (tuple `items`, `additionalItems`) read differently in 2020-12.
-const legacy = new Ajv(options);
-for (const ajv of [modern, legacy]) (addFormats as unknown as (a: Ajv) => void)(ajv);
+const isLegacy = (declared: unknown) => typeof declared === 'string' && /draft-0[4-7]/.test(declared);
+// Shared, only to check schemas against their meta-schema: that compiles nothing new.
+const meta = { modern: new Ajv2020(options), legacy: new Ajv(options) };
 const cache = new WeakMap<object, ValidateFunction | Error>();
+const ROOT_ID = 'https://mcpdeck.invalid/schema';
+
+/**
+ * An Ajv of its own for each schema: an Ajv keeps every schema and validator it ever
+ * compiled (removeSchema does not free them), so a shared one grows with every tool
+ * list refreshed. This way a validator, and its Ajv, go when its schema does (~0.5 ms).
+ */
+function ajvFor(legacy: boolean): Ajv {
+  const own = { ...options, meta: false, validateSchema: false } as const;
+  const ajv = legacy ? new Ajv(own) : new Ajv2020(own);
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
 
 export interface ValidationResult {
   valid: boolean;
   errors: string[];
+  /** Why the value was not checked at all (valid is then true, and errors say it too). */
+  unchecked?: string;
 }
 
 function compile(schema: object): ValidateFunction | Error {
-  const declared = (schema as { $schema?: unknown }).$schema;
-  const old = typeof declared === 'string' && /draft-0[4-7]/.test(declared);
-  const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+  // Measured first, without recursion: compiling would overflow the stack, or take seconds.
+  const depth = nestingDepth(schema);
+  if (depth > MAX_SCHEMA_DEPTH) return new Error(`the schema is too deep to check (${depth.toLocaleString('en-US')} levels, limit ${MAX_SCHEMA_DEPTH})`);
+  const { $schema: declared, ...rest } = schema as Record<string, unknown>;
+  const legacy = isLegacy(declared);
+  // The root needs an $id: without one, Ajv (with addUsedSchema off) cannot resolve a
+  // `$ref` to the root itself ("#"). The server's own is kept: its refs may name it.
+  const root = { ...rest, $id: typeof rest.$id === 'string' && rest.$id ? rest.$id : ROOT_ID };
   try {
-    return (old ? legacy : modern).compile(rest);
+    const checker = legacy ? meta.legacy : meta.modern;
+    if (!checker.validateSchema(root)) return new Error(`the schema could not be checked: schema is invalid: ${checker.errorsText()}`);
+    return ajvFor(legacy).compile(root);
   } catch (error) {
-    return error as Error;
+    return new Error(`the schema could not be checked: ${(error as Error).message}`);
   }
 }
 
@@ -35,15 +58,35 @@ function compiledFor(schema: object): ValidateFunction | Error {
   return compiled;
 }
 
+/** Runs a compiled check; a value nested deep enough through a recursive schema overflows Ajv's stack. */
+function run(check: ValidateFunction, value: unknown): boolean | Error {
+  try {
+    return check(value) as boolean;
+  } catch (error) {
+    return new Error(error instanceof RangeError ? 'the value is nested too deep to check' : `the value could not be checked: ${(error as Error).message}`);
+  }
+}
+
 /**
- * Validates `value` against a JSON Schema. A schema that cannot be compiled leaves the
- * value unchecked (the server still checks it) and says so in `errors`.
+ * Validates `value` against a JSON Schema. A schema that cannot be compiled (or is too
+ * deep to) leaves the value unchecked (the server still checks it) and says so in
+ * `unchecked` and `errors`.
  */
 export function validate(schema: object, value: unknown): ValidationResult {
   const check = compiledFor(schema);
-  if (check instanceof Error) return { valid: true, errors: [`the schema could not be checked: ${check.message}`] };
-  const valid = check(value) as boolean;
+  if (check instanceof Error) return unchecked(check.message);
+  const valid = run(check, value);
+  if (valid instanceof Error) return unchecked(valid.message);
   return { valid, errors: valid ? [] : (check.errors ?? []).map(describeError) };
+}
+
+const unchecked = (why: string): ValidationResult => ({ valid: true, errors: [why], unchecked: why });
+
+/** Why values for this schema go unchecked, or undefined when they are checked. */
+export function uncheckedReason(schema: unknown): string | undefined {
+  if (typeof schema !== 'object' || schema === null) return undefined;
+  const check = compiledFor(schema);
+  return check instanceof Error ? check.message : undefined;
 }
 
 /** The sentence for one error, naming where it is. */
@@ -65,7 +108,7 @@ function shortMessage(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'enum':
-      return `must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+      return `must be one of ${jsonChoices(p.allowedValues as unknown[], ', ')}`;
     case 'type':
       return `must be ${String(p.type).split(',').join(' or ')}`;
     default:
@@ -85,7 +128,7 @@ export interface ValidationIssue {
 /** validate()'s errors with their place in the value, for forms that show each error by its field. */
 export function validationIssues(schema: object, value: unknown): ValidationIssue[] {
   const check = compiledFor(schema);
-  if (check instanceof Error || check(value)) return [];
+  if (check instanceof Error || run(check, value) !== false) return [];
   return (check.errors ?? []).map((error) => {
     const p = error.params as Record<string, unknown>;
     const path = error.instancePath.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));

@@ -33,6 +33,21 @@ interface ServerTraffic {
   pending: Map<string, string>;
 }
 
+const TOO_DEEP = '(not kept: nested too deep to write out as JSON)';
+
+/**
+ * JSON.stringify recurses, and a schema a few thousand levels deep overflows its stack:
+ * such a message is logged by a note, and its delivery (this runs inside the transport's
+ * onmessage) goes on.
+ */
+function serialize(message: JSONRPCMessage): string | undefined {
+  try {
+    return JSON.stringify(message);
+  } catch {
+    return undefined;
+  }
+}
+
 function kindOf(message: JSONRPCMessage): TrafficKind {
   if ('method' in message) return 'id' in message ? 'request' : 'notification';
   return 'error' in message ? 'error' : 'response';
@@ -62,9 +77,9 @@ export class TrafficLog {
     }
     const { message, ...rest } = entry;
     // Serialized once, here only: it gives both the size and the preview.
-    const json = JSON.stringify(message);
-    const kept = json.length <= MAX_KEPT_MESSAGE ? { message } : { preview: json.slice(0, PREVIEW) };
-    const row: TrafficRow = { ...rest, size: json.length, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
+    const json = serialize(message);
+    const kept = json !== undefined && json.length <= MAX_KEPT_MESSAGE ? { message } : { preview: json?.slice(0, PREVIEW) ?? TOO_DEEP };
+    const row: TrafficRow = { ...rest, size: json?.length ?? 0, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
     traffic.store.update((rows) => appendBounded(rows, row, this.max));
   }
 

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box } from 'ink';
+import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
 import type { ServerState } from '../../../core/servers/state.js';
+import type { ToolInfo } from '../../../core/servers/tools.js';
 import { terminalJson } from '../../../util/json.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
@@ -15,6 +17,17 @@ import { NameCell, nameColumn } from './NameCell.js';
 import { NotConnected } from './NotConnected.js';
 
 const DETAIL_ROWS = 9;
+/** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
+const SHOWN_LEVELS = 64;
+
+/** The tool's schemas as JSON, cut at SHOWN_LEVELS with a note on top when they go deeper. */
+function schemaText(tool: ToolInfo): string {
+  const schemas = { inputSchema: tool.inputSchema, ...(tool.outputSchema && { outputSchema: tool.outputSchema }) };
+  const depth = nestingDepth(schemas);
+  const json = terminalJson(pruneDeep(schemas, SHOWN_LEVELS), 2);
+  if (depth <= SHOWN_LEVELS) return json;
+  return `(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
+}
 
 /** The tools with their tags; a filter; the selected one's detail; its raw schema one key away. */
 export function ToolsTab({ server }: { server: ServerState }) {
@@ -31,11 +44,9 @@ export function ToolsTab({ server }: { server: ServerState }) {
       rawSchema: () => setRaw(true),
     }),
   });
+  const schema = useMemo(() => (raw && tool ? schemaText(tool) : ''), [raw, tool]);
   if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
-  if (raw && tool) {
-    const schema = terminalJson({ inputSchema: tool.inputSchema, ...(tool.outputSchema && { outputSchema: tool.outputSchema }) }, 2);
-    return <Pager text={schema} width={size.columns} height={size.rows} />;
-  }
+  if (raw && tool) return <Pager text={schema} width={size.columns} height={size.rows} />;
   const nameWidth = nameColumn(filtered.inView);
   return (
     <Box flexDirection="column">

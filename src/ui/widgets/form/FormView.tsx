@@ -8,6 +8,7 @@ import { labelColumns, layoutForm } from './form-layout.js';
 import type { FormControl } from './useFormState.js';
 import { FormRow } from './FormRow.js';
 import { SendLine } from './SendLine.js';
+import { UncheckedLine } from './UncheckedLine.js';
 
 interface Props {
   model: FormModel;
@@ -24,7 +25,7 @@ export function FormView({ model, form, submitLabel, width, height }: Props) {
   const layout = useMemo(() => layoutForm(model.fields, state, result), [model, state, result]);
   const labelWidth = useMemo(() => labelColumns(model.fields, width), [model, width]);
   const rootError = state.attempted ? result.errors[''] : undefined;
-  const bodyRows = Math.max(1, height - 1 - (rootError ? 1 : 0));
+  const bodyRows = Math.max(1, height - 1 - (rootError ? 1 : 0) - (model.unchecked ? 1 : 0));
   // The window moves only as far as the focus needs, so it does not jump on every key.
   const offsetRef = useRef(0);
   const offset = scrollTo(offsetRef.current, layout.focusStart, layout.focusEnd, layout.rows.length, bodyRows);
@@ -33,6 +34,7 @@ export function FormView({ model, form, submitLabel, width, height }: Props) {
   const errors = state.attempted ? Object.keys(result.errors).length : 0;
   return (
     <Box flexDirection="column" width={width} height={height}>
+      {model.unchecked ? <UncheckedLine reason={model.unchecked} /> : null}
       <Box flexDirection="column" height={bodyRows} overflow="hidden">
         {model.fields.length ? shown.map((row, i) => (
           <FormRow key={offset + i} row={row} focus={state.focus} cursor={state.cursor} values={state.values} labelWidth={labelWidth} width={width} />

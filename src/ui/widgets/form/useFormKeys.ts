@@ -17,7 +17,14 @@ interface Options {
   onSubmit: (args: Record<string, unknown>) => void;
 }
 
-export const pretty = (value: unknown) => terminalJson(value, 2);
+/** Arguments as JSON to edit; ones nested too deep for JSON.stringify (a paste, say) start over from `{}` instead of crashing. */
+export function pretty(value: unknown): string {
+  try {
+    return terminalJson(value, 2);
+  } catch {
+    return '{}';
+  }
+}
 
 const toggles = (stop?: Stop) =>
   stop?.field.kind === 'boolean' || stop?.field.kind === 'enum' || stop?.field.kind === 'multi' ||
