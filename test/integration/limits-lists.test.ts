@@ -38,6 +38,8 @@ describe('a deck with enormous lists and schemas next to a healthy server', () =
     expect(state(deck, 'recursive').tools.map((t) => t.name)).toEqual(['recursive-tree', 'recursive-self']);
     // A thousand pages, one tool each, then it stops asking.
     expect(state(deck, 'endless').tools).toHaveLength(1000);
+    expect(state(deck, 'endless').listNotes).toEqual({ tools: 'stopped after 1,000 pages: the server kept sending a next cursor (1,000 tools listed)' });
+    expect(state(deck, 'many').listNotes).toEqual({});
   });
 
   it('calls the last of 100,000 tools, and a tool of the endless list', async () => {

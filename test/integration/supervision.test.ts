@@ -130,6 +130,15 @@ describe('a server that misuses stdout', () => {
     expect(state(d, 'mute').error).toMatch(/^no answer to initialize within 0.5 s/);
     await neighbourFine(d);
   });
+
+  it('fails a server that never answers its list requests at its own timeout, saying so', async () => {
+    const d = await open({ mute: { ...node('mute-lists.mjs'), timeout: 500 } });
+    expect(state(d, 'mute')).toMatchObject({
+      status: 'failed',
+      error: 'connected, but listing failed: no answer to a list request within 500 ms (raise "timeout" in the config if it is just slow)',
+    });
+    await neighbourFine(d);
+  });
 });
 
 describe('a Streamable HTTP server', () => {

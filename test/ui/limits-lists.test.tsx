@@ -19,7 +19,7 @@ describe('enormous lists and schemas in the deck', () => {
   let deck: Deck;
   let app: Rendered;
   beforeAll(async () => {
-    deck = await deckWith({ many: server('--tools', '100000'), deep: server('--deep', '5000') });
+    deck = await deckWith({ many: server('--tools', '100000'), deep: server('--deep', '5000'), endless: server('--endless-pages') });
     await deck.connectAll();
     app = renderApp(deck, { columns: 80, rows: 24 });
     await app.waitFor(/many\s+✓ connected/);
@@ -52,6 +52,23 @@ describe('enormous lists and schemas in the deck', () => {
     await app.waitFor(offers('enter call'));
     await app.press(KEY.esc);
     await app.waitFor(offers('enter open'));
+  });
+
+  it('says over the list what the server\'s list left out', async () => {
+    await app.press(KEY.down);
+    await app.waitFor(/^› deep\s/m);
+    await app.press(KEY.down);
+    await app.waitFor(/^› endless\s/m);
+    await app.press(KEY.enter);
+    const tab = await app.waitFor('1 Tools (1000)');
+    expect(tab).toContain('⚠ stopped after 1,000 pages: the server kept sending a next cursor');
+    expect(tab.split('\n').length).toBeLessThanOrEqual(24);
+    await app.press(KEY.esc);
+    await app.waitFor(/^› endless\s/m);
+    await app.press(KEY.up);
+    await app.waitFor(/^› deep\s/m);
+    await app.press(KEY.up);
+    await app.waitFor(/^› many\s/m);
   });
 
   it('opens the deep tool as a form cut at its depth, with a raw JSON field and the unchecked note', async () => {

@@ -81,10 +81,3 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
     seen.add(cursor);
   }
 }
-
-// The array-returning forms connection.ts uses today; they drop the note.
-export const listTools = async (client: Client, options?: ListOptions): Promise<Tool[]> => (await listAll(client, 'tools', options)).items;
-export const listResources = async (client: Client, options?: ListOptions): Promise<Resource[]> => (await listAll(client, 'resources', options)).items;
-export const listResourceTemplates = async (client: Client, options?: ListOptions): Promise<ResourceTemplate[]> =>
-  (await listAll(client, 'resourceTemplates', options)).items;
-export const listPrompts = async (client: Client, options?: ListOptions): Promise<Prompt[]> => (await listAll(client, 'prompts', options)).items;

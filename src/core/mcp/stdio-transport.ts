@@ -118,7 +118,12 @@ export class StdioTransport implements Transport {
       this.options.onStdoutNoise?.(line);
       return;
     }
-    this.onmessage?.(message);
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      // Thrown here it would escape the pipe's data event and end the whole app.
+      this.onerror?.(error as Error);
+    }
   }
 
   /** Some stdout logging is survivable; a flood would keep everything else waiting. */

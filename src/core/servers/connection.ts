@@ -10,14 +10,14 @@ import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../
 import { ConnectError, httpStatus } from '../mcp/errors.js';
 import type { RequestQueue } from '../elicitation/queue.js';
 import type { AuthManager } from '../auth/manager.js';
-import { listPrompts, listResources, listResourceTemplates, listTools } from '../mcp/list.js';
+import { listAll, type Listed, type ListKind as ListName } from '../mcp/list.js';
 import { Session, type SessionOptions } from '../mcp/session.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type LoggingLevel, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { filterTools } from './tools.js';
 import { ResourceSubscriptions } from './subscriptions.js';
 import { appendBounded, logEntry, MAX_LOG_ENTRIES, type LogEntry } from './log-messages.js';
-import type { ServerState } from './state.js';
+import type { ListNotes, ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { formatDuration } from '../../util/text.js';
@@ -65,6 +65,7 @@ export class ServerConnection {
   private lastRestart?: RestartState;
   /** The last reason shown, for a request that needed a new session and did not get one. */
   private lastError?: string;
+  private listNotes: ListNotes = {};
 
   constructor(
     readonly definition: ServerDefinition,
@@ -144,7 +145,9 @@ export class ServerConnection {
     } catch (error) {
       if (this.session !== session) return;
       await this.closeSession();
-      this.patch({ status: 'failed', error: `connected, but listing failed: ${(error as Error).message}` });
+      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      const why = timedOut ? `no answer to a list request within ${formatDuration(config.timeout ?? DEFAULT_CONNECT_TIMEOUT)} (raise "timeout" in the config if it is just slow)` : (error as Error).message;
+      this.patch({ status: 'failed', error: `connected, but listing failed: ${why}` });
     }
   }
 
@@ -159,13 +162,15 @@ export class ServerConnection {
     const wanted = (kind: ListKind) => Boolean(capabilities[kind]) && (!this.ctx.lists || this.ctx.lists.includes(kind));
     const asked = { tools: 0, resources: 0, prompts: 0 };
     const applied = { ...asked };
+    // The server's timeout bounds each page, during connect and on every refresh.
+    const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: this.definition.config?.timeout ?? DEFAULT_CONNECT_TIMEOUT });
     const fetchers = {
-      tools: async () => (wanted('tools') ? this.toolState(await listTools(client)) : {}),
+      tools: async () => (wanted('tools') ? this.noted('tools', await list('tools'), (items) => this.toolState(items)) : {}),
       resources: async () => (wanted('resources') ? {
-        resources: await listResources(client),
-        resourceTemplates: await listResourceTemplates(client).catch(() => []),
+        ...this.noted('resources', await list('resources'), (resources) => ({ resources })),
+        ...this.noted('resourceTemplates', await list('resourceTemplates').catch(() => ({ items: [] })), (resourceTemplates) => ({ resourceTemplates })),
       } : {}),
-      prompts: async () => (wanted('prompts') ? { prompts: await listPrompts(client) } : {}),
+      prompts: async () => (wanted('prompts') ? this.noted('prompts', await list('prompts'), (prompts) => ({ prompts })) : {}),
     };
     const refresh = async (kind: keyof typeof fetchers) => {
       const seq = ++asked[kind];
@@ -201,7 +206,14 @@ export class ServerConnection {
     });
   }
 
-  private toolState(all: Awaited<ReturnType<typeof listTools>>): Pick<ServerState, 'tools' | 'hiddenTools'> {
+  /** A list's state change, with its note of what was left out (or none, replacing an old one). */
+  private noted<T, C extends Partial<ServerState>>(kind: ListName, listed: Listed<T>, change: (items: T[]) => C): C & Pick<ServerState, 'listNotes'> {
+    const { [kind]: _old, ...others } = this.listNotes;
+    this.listNotes = listed.truncated ? { ...others, [kind]: listed.truncated } : others;
+    return { ...change(listed.items), listNotes: this.listNotes };
+  }
+
+  private toolState(all: Tool[]): Pick<ServerState, 'tools' | 'hiddenTools'> {
     const { shown, hidden } = filterTools(this.name, all, this.definition.config?.tools);
     return { tools: shown, hiddenTools: hidden };
   }

@@ -28,6 +28,8 @@ export interface ServerState {
   resources: Resource[];
   resourceTemplates: ResourceTemplate[];
   prompts: Prompt[];
+  /** What a list left out (a server offering more than the cap, or a cursor without end), per list. */
+  listNotes?: ListNotes;
   stderr: string[];
   /** The last log messages (`notifications/message`), oldest first, across reconnects. */
   logs: LogEntry[];
@@ -40,6 +42,8 @@ export interface ServerState {
   /** On a failed server: the supervisor's next try, or that it gave up. */
   restart?: RestartState;
 }
+
+export type ListNotes = Partial<Record<'tools' | 'resources' | 'resourceTemplates' | 'prompts', string>>;
 
 export interface DeckSnapshot {
   servers: readonly ServerState[];

@@ -35,7 +35,8 @@ export function PromptsTab({ server }: { server: ServerState }) {
   const view = useFetchView<PromptForm>();
   const { opened, request } = view;
   const busyRows = request.busy || request.error ? 1 : 0;
-  const filtered = useFilteredList(server.prompts, nameTitleDescription, size.rows - DETAIL_ROWS - busyRows - 1, !opened);
+  const note = server.listNotes?.prompts;
+  const filtered = useFilteredList(server.prompts, nameTitleDescription, size.rows - DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
   const { list, filter, selected: prompt } = filtered;
   const get = (p: Prompt, args: Record<string, unknown>) =>
     view.fetch(`getting ${p.name}`, async (signal) => promptText(await deck.getPrompt(server.name, p.name, strings(args), { signal })));
@@ -59,6 +60,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
       <FilteredListView
         filtered={filtered}
         noun="prompt"
+        note={note}
         empty={server.capabilities?.prompts ? 'this server lists no prompts' : 'this server offers no prompts'}
         render={(p, selected) => (
           <Box>

@@ -37,7 +37,8 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const { opened, request } = view;
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
   const busyRows = request.busy || request.error ? 1 : 0;
-  const filtered = useFilteredList(entries, haystack, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1, !opened);
+  const note = [server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined;
+  const filtered = useFilteredList(entries, haystack, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
   const { list, filter, selected: entry } = filtered;
   const watched = server.subscriptions;
   const watching = Object.keys(watched ?? {}).length > 0;
@@ -114,6 +115,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
       <FilteredListView
         filtered={filtered}
         noun="resource"
+        note={note}
         empty={server.capabilities?.resources ? 'this server lists no resources' : 'this server offers no resources'}
         render={(e, selected) => <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />}
       />

@@ -34,7 +34,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const nav = useNavigation();
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
-  const filtered = useFilteredList(server.tools, nameTitleDescription, size.rows - DETAIL_ROWS - 1);
+  const note = server.listNotes?.tools;
+  const filtered = useFilteredList(server.tools, nameTitleDescription, size.rows - DETAIL_ROWS - 1 - (note ? 1 : 0));
   const { list, filter, selected: tool } = filtered;
   useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
     ...list.handlers,
@@ -53,6 +54,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
       <FilteredListView
         filtered={filtered}
         noun="tool"
+        note={note}
         empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
         render={(t, selected) => (
           <Box>
