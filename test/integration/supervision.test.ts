@@ -105,7 +105,7 @@ describe('a server that misuses stdout', () => {
   it('is cut off when it floods stdout with non-JSON lines, and not restarted', async () => {
     const d = await open({ chatty: node('stdout-flood.mjs') });
     const s = await waitForStatus(d, 'chatty', ['failed']);
-    expect(s.error).toMatch(/^the server flooded stdout with text that is not JSON-RPC \(over 1000 lines or 4 MiB in a second\); an MCP stdio server must write only protocol messages on stdout, logs go to stderr/);
+    expect(s.error).toMatch(/^the server flooded stdout with text that is not JSON-RPC \(over 1,000 lines or 4 MiB in a second\); an MCP stdio server must write only protocol messages on stdout, logs go to stderr/);
     expect(s.restart).toBeUndefined();
     await neighbourFine(d);
   });

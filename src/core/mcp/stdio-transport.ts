@@ -133,7 +133,7 @@ export class StdioTransport implements Transport {
     this.noise.lines++;
     this.noise.bytes += line.length;
     if (this.noise.lines > NOISE_LINES || this.noise.bytes > NOISE_BYTES) {
-      this.fail(`the server flooded stdout with text that is not JSON-RPC (over ${NOISE_LINES} lines or ${NOISE_BYTES / 2 ** 20} MiB in a second); ` +
+      this.fail(`the server flooded stdout with text that is not JSON-RPC (over ${NOISE_LINES.toLocaleString('en-US')} lines or ${NOISE_BYTES / 2 ** 20} MiB in a second); ` +
         'an MCP stdio server must write only protocol messages on stdout, logs go to stderr');
     }
   }

@@ -13,6 +13,8 @@ export function ServerDetailPane({ server, frame, width }: { server: ServerState
   const counts = `${server.tools.length} tools · ${server.resources.length} resources · ${server.prompts.length} prompts`;
   const stderr = server.stderr.slice(-(server.error ? 3 : 5)).map(sanitizeLine);
   const issues = server.configIssues.filter((i) => i.severity === 'warning');
+  // The reason gets every row the stderr tail and a warning leave (the border and the name take two).
+  const errorRows = Math.max(2, DETAIL_ROWS - 2 - (stderr.length ? stderr.length + 1 : 0) - Math.min(issues.length, 1));
   return (
     <Box flexDirection="column" height={DETAIL_ROWS} borderStyle="single" borderTop borderBottom={false} borderLeft={false} borderRight={false} borderColor={theme.border} width={width}>
       <Text wrap="truncate-end">
@@ -20,7 +22,7 @@ export function ServerDetailPane({ server, frame, width }: { server: ServerState
         {info ? <Text dimColor>{`  ${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${server.protocolVersion ? ` · protocol ${server.protocolVersion}` : ''}`}</Text> : null}
       </Text>
       {server.error ? (
-        <Box height={2} overflow="hidden"><Text color={theme.error}>{sanitizeLine(server.error)}</Text></Box>
+        <Box height={errorRows} overflow="hidden"><Text color={theme.error}>{sanitizeLine(server.error)}</Text></Box>
       ) : server.status === 'connected' ? (
         <Text dimColor>{counts}</Text>
       ) : null}
