@@ -47,6 +47,10 @@ async function neighbourFine(d: Deck): Promise<void> {
   expect(JSON.stringify(outcome.result.content)).toContain('still here');
 }
 
+async function until(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 const logText = (d: Deck, name: string) => state(d, name).logs.filter((l) => l.logger === 'mcpdeck').map((l) => String(l.data));
 
 describe('a stdio server that dies', () => {
@@ -149,10 +153,23 @@ describe('a Streamable HTTP server', () => {
     flaky.expire();
     const outcome = await d.callTool('remote', 'echo', { text: 'after expiry' });
     expect(JSON.stringify(outcome.result.content)).toContain('after expiry');
-    // The call's POST, then the DELETE that ends the old session on our side.
-    expect(flaky.log).toMatchObject({ initialize: 2, notFound: 2 });
+    // One new session; the 404s are the call's POST and whatever else still held the old id.
+    expect(flaky.log.initialize).toBe(2);
+    expect(flaky.log.notFound).toBeGreaterThanOrEqual(1);
     expect(state(d, 'remote').status).toBe('connected');
     expect(logText(d, 'remote')).toContain('the server no longer knows this session (HTTP 404); starting a new one');
+    await neighbourFine(d);
+  });
+
+  it('that dies fails a call in flight at once with the reason, then is reconnected with backoff', async () => {
+    flaky = await startFlakyServer();
+    const d = await open({ remote: { type: 'http', url: flaky.url } });
+    const call = d.callTool('remote', 'slow', {}, { timeout: 10 * 60_000 });
+    await until(() => flaky!.log.slow === 1);
+    await flaky.stop();
+    flaky = undefined;
+    await expect(call).rejects.toThrow(/stopped answering: nothing is listening any more \(connection refused\)$/);
+    expect(state(d, 'remote')).toMatchObject({ status: 'failed', restart: { kind: 'reconnect', attempt: 1 } });
     await neighbourFine(d);
   });
 

@@ -33,6 +33,7 @@ export class Session {
   /** The session ended without our asking; `crashed` when trying again may help (not when we cut it off). */
   onclose?: (reason: string, crashed: boolean) => void;
   private closing = false;
+  private probing = false;
 
   private constructor(
     readonly client: Client,
@@ -107,14 +108,34 @@ export class Session {
       const reason = explainConnectError(new Error(inner?.failure ?? 'the connection closed'), { config, exit: inner?.failure ? undefined : inner?.exit, ...options.failureContext() });
       session.onclose?.(reason.message, !inner?.failure);
     };
-    // The SDK retries a dropped event stream twice, then stops delivering the server's
-    // messages without a word: the session is as good as gone, so say so.
-    client.onerror = (error) => {
-      if (session.closing || !/Maximum reconnection attempts/.test(error.message)) return;
-      const why = `${'url' in config ? sanitizeLine(config.url) : 'the server'}: the event stream dropped and did not come back`;
-      void session.close().then(() => session.onclose?.(why, true));
-    };
+    if ('url' in config) client.onerror = (error) => session.watchStream(error, config.url, options.connectTimeout);
     return session;
+  }
+
+  /**
+   * What the SDK reports of its HTTP streams, but does not act on. It retries a dropped
+   * standalone stream twice, then stops delivering the server's messages without a word:
+   * the session is as good as gone. A response stream that breaks leaves its request
+   * waiting for ever: a ping tells a dead server (the calls fail now, with the reason)
+   * from a live one.
+   */
+  private watchStream(error: Error, url: string, timeout: number): void {
+    if (this.closing) return;
+    if (/Maximum reconnection attempts/.test(error.message)) return this.lose(`${sanitizeLine(url)}: the event stream dropped and did not come back`);
+    // A standalone stream the SDK reconnects itself; only a request left waiting needs the probe.
+    if (!/SSE stream disconnected/.test(error.message) || this.probing || !this.transport.inFlight) return;
+    this.probing = true;
+    this.client.ping({ timeout: Math.min(timeout, 10_000) }).then(
+      () => (this.probing = false),
+      (cause: Error) => this.lose(`${sanitizeLine(url)} stopped answering: ${sanitizeLine(describeCause(cause))}`),
+    );
+  }
+
+  /** The session ended on the server's side: say why first, so calls cut off by the close can tell. */
+  private lose(why: string): void {
+    if (this.closing) return;
+    this.onclose?.(why, true);
+    void this.close();
   }
 
   /** Closes cleanly: HTTP sessions are terminated, child processes never left behind. */
@@ -128,4 +149,12 @@ export class Session {
     await this.client.close().catch(() => undefined);
     await this.dispose?.().catch(() => undefined);
   }
+}
+
+/** fetch says "fetch failed"; the cause (ECONNREFUSED, a reset) is what a person needs. */
+function describeCause(error: Error): string {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (cause?.code === 'ECONNREFUSED') return 'nothing is listening any more (connection refused)';
+  if (cause?.code === 'ECONNRESET') return 'the connection was reset';
+  return cause?.code ?? cause?.message ?? error.message;
 }

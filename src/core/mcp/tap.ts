@@ -19,6 +19,8 @@ export class TappedTransport implements Transport {
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   protocolVersion?: string;
   private initializeId?: string | number;
+  /** Our requests still waiting for their answer. */
+  private readonly waiting = new Set<string | number>();
 
   constructor(
     readonly inner: Transport,
@@ -30,6 +32,10 @@ export class TappedTransport implements Transport {
       this.record('in', message);
       this.onmessage?.(message, extra);
     };
+  }
+
+  get inFlight(): number {
+    return this.waiting.size;
   }
 
   get sessionId(): string | undefined {
@@ -57,6 +63,8 @@ export class TappedTransport implements Transport {
     const method = 'method' in message ? message.method : undefined;
     const id = 'id' in message ? message.id : undefined;
     if (direction === 'out' && method === 'initialize') this.initializeId = id;
+    if (id !== undefined && direction === 'out' && method) this.waiting.add(id);
+    if (id !== undefined && direction === 'in' && !method) this.waiting.delete(id);
     if (direction === 'in' && id !== undefined && id === this.initializeId && 'result' in message) {
       const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
       if (typeof version === 'string') this.protocolVersion = version;
