@@ -1,5 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../core/mcp/call.js';
+import { tryJson } from '../core/schema/depth.js';
+import { cutJson } from '../util/json.js';
 import { sanitize } from '../util/sanitize.js';
 
 type Block = CallToolResult['content'][number];
@@ -35,11 +37,13 @@ export function renderOutcome(outcome: CallOutcome): { stdout: string; stderr: s
   const structured = result.structuredContent;
   // Tools often repeat structured content as a JSON text block; show it once. Serialized
   // once, not once per block: 10,000 blocks next to 50 MB of it must not cost 10,000 times.
-  const json = structured === undefined ? undefined : JSON.stringify(structured);
+  // Too deep for JSON.stringify, it is written cut (and cannot be the same as a text block).
+  const json = structured === undefined ? undefined : tryJson(structured);
   const repeated = json !== undefined && result.content.some((b) => b.type === 'text' && sameJson(b.text, json));
-  if (structured !== undefined && !repeated) parts.push(sanitize(JSON.stringify(structured, null, 2)));
+  if (structured !== undefined && !repeated) parts.push(sanitize(cutJson(structured, 2)));
   const notes: string[] = [];
-  if (outcome.output && !outcome.output.valid) notes.push(`warning: structured content does not match the output schema: ${outcome.output.errors.join('; ')}`);
+  if (outcome.output?.unchecked) notes.push(`warning: output not checked: ${outcome.output.unchecked}`);
+  else if (outcome.output && !outcome.output.valid) notes.push(`warning: structured content does not match the output schema: ${outcome.output.errors.join('; ')}`);
   if (outcome.isError) notes.push('the tool reported an error (isError)');
   notes.push(`took ${Math.round(outcome.durationMs)} ms`);
   return { stdout: parts.join('\n'), stderr: notes.map(sanitize).join('\n') };

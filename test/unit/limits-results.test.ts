@@ -51,7 +51,7 @@ describe('bounded JSON', () => {
     let deep: unknown = 'bottom';
     for (let i = 0; i < 5000; i++) deep = [deep];
     const b = boundedJson(deep, 0, 100_000);
-    expect(b.text).toContain('"(nested too deep to show)"');
+    expect(b.text).toContain('"⟨4,500 more levels, not shown⟩"');
     expect(b.text).not.toContain('bottom');
   });
 });

@@ -3,6 +3,7 @@ import type { ElicitAnswer, FormElicitation } from '../../core/elicitation/types
 import { buildForm, initialValues, toArguments, type Field, type FormValues, type Option } from '../../core/schema/form.js';
 import { same } from '../../core/schema/form-values.js';
 import { isRecord } from '../../util/is-record.js';
+import { cutJson } from '../../util/json.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import type { Ask } from './terminal.js';
 
@@ -132,7 +133,7 @@ function pick(options: readonly Option[], text: string): Parsed {
 /** A schema the form cannot ask field by field: the answer is typed as JSON and checked against the schema. */
 async function askJson(ask: Ask, say: Say, request: FormElicitation): Promise<ElicitAnswer> {
   say('This form is outside what mcpdeck asks field by field. Its schema:');
-  say(sanitizeLine(JSON.stringify(request.requestedSchema)));
+  say(sanitizeLine(cutJson(request.requestedSchema)));
   for (;;) {
     const line = (await ask('Answer as one line of JSON (an empty line declines): ')).trim();
     if (!line) return { action: 'decline' };

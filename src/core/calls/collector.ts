@@ -1,5 +1,5 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { terminalJson } from '../../util/json.js';
+import { wholeTerminalJson } from '../../util/json.js';
 import { formatBytes } from '../../util/text.js';
 import type { ResultSaver } from './saver.js';
 
@@ -27,7 +27,8 @@ const PRETTY_MAX = 2 ** 20;
 export function prettyText(text: string): string {
   if (text.length > PRETTY_MAX || !JSON_START.test(text)) return text;
   try {
-    return terminalJson(JSON.parse(text), 2);
+    // Text too deep to write out whole is shown as it came, not cut.
+    return wholeTerminalJson(JSON.parse(text), 2) ?? text;
   } catch {
     return text;
   }

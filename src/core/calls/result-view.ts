@@ -22,7 +22,7 @@ export interface ResultView {
   text: string;
   files: SavedFile[];
   links: ResultLink[];
-  output?: { valid: boolean; errors: string[] };
+  output?: CallOutcome['output'];
   /** The blocks in this view: `from` up to (not including) `to`, of `total`. */
   blocks: { from: number; to: number; total: number };
   /** Set when text of these blocks (or of the structured content) was left out: characters shown and in all. */
@@ -44,7 +44,9 @@ function structuredSection(outcome: CallOutcome, blocks: string[], from: number)
     if (json.cut) lines.push(cutLine(omitted));
   }
   const errors = outcome.output?.errors ?? [];
-  if (outcome.output?.valid) lines.push('✓ matches the output schema');
+  // An output the schema could not check is valid only in name: never a tick for it.
+  if (outcome.output?.unchecked) lines.push(`⚠ output not checked: ${outcome.output.unchecked}`);
+  else if (outcome.output?.valid) lines.push('✓ matches the output schema');
   else if (outcome.output) {
     lines.push('✗ does not match the output schema:', ...errors.slice(0, VIEW_LIMITS.schemaErrors).map((e) => `  - ${e}`));
     if (errors.length > VIEW_LIMITS.schemaErrors) lines.push(`  …and ${errors.length - VIEW_LIMITS.schemaErrors} more`);

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
-import { validate } from '../schema/validator.js';
+import { validate, type ValidationResult } from '../schema/validator.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
 import { httpStatus } from './errors.js';
@@ -30,8 +30,8 @@ export interface CallOutcome {
   /** The tool ran and reported failure (`isError`), as opposed to a protocol error. */
   isError: boolean;
   durationMs: number;
-  /** Present when the tool declares an outputSchema: mismatches are reported, never hidden. */
-  output?: { valid: boolean; errors: string[] };
+  /** Present when the tool declares an outputSchema: mismatches are reported, never hidden; `unchecked` says why it could not be checked. */
+  output?: ValidationResult;
 }
 
 export type CallErrorKind =
@@ -92,7 +92,7 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   return { result, isError, durationMs, output: tool.outputSchema && !isError ? checkOutput(tool.outputSchema, result) : undefined };
 }
 
-function checkOutput(schema: object, result: CallToolResult): { valid: boolean; errors: string[] } {
+function checkOutput(schema: object, result: CallToolResult): ValidationResult {
   if (result.structuredContent === undefined) {
     return { valid: false, errors: ['the tool declares an outputSchema but returned no structuredContent'] };
   }

@@ -1,4 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { boundedJson } from '../calls/bounded-json.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import { createStore, type Store, type WritableStore } from '../store.js';
 import { appendBounded } from './log-messages.js';
@@ -13,7 +14,7 @@ const MAX_PENDING = 1000;
 export type TrafficKind = 'request' | 'notification' | 'response' | 'error';
 
 export interface TrafficRow extends Omit<TrafficEntry, 'message'> {
-  /** The length of the message's JSON. */
+  /** The length of the message's JSON (as terminalJson writes it). */
   size: number;
   /** Counts every message of this server ever logged, so a view keeps its place while old ones drop off. */
   seq: number;
@@ -31,21 +32,6 @@ interface ServerTraffic {
   seq: number;
   /** Request method by `direction:id`, until its answer arrives. */
   pending: Map<string, string>;
-}
-
-const TOO_DEEP = '(not kept: nested too deep to write out as JSON)';
-
-/**
- * JSON.stringify recurses, and a schema a few thousand levels deep overflows its stack:
- * such a message is logged by a note, and its delivery (this runs inside the transport's
- * onmessage) goes on.
- */
-function serialize(message: JSONRPCMessage): string | undefined {
-  try {
-    return JSON.stringify(message);
-  } catch {
-    return undefined;
-  }
 }
 
 function kindOf(message: JSONRPCMessage): TrafficKind {
@@ -76,10 +62,11 @@ export class TrafficLog {
       traffic.pending.delete(asked);
     }
     const { message, ...rest } = entry;
-    // Serialized once, here only: it gives both the size and the preview.
-    const json = serialize(message);
-    const kept = json !== undefined && json.length <= MAX_KEPT_MESSAGE ? { message } : { preview: json?.slice(0, PREVIEW) ?? TOO_DEEP };
-    const row: TrafficRow = { ...rest, size: json?.length ?? 0, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
+    // Measured without writing it (as fast as JSON.stringify, without its 50 MB string for a
+    // 50 MB result); only a message too large to keep is walked again, to write its start.
+    const size = boundedJson(message, 0, 0).total;
+    const kept = size <= MAX_KEPT_MESSAGE ? { message } : { preview: boundedJson(message, 0, PREVIEW).text };
+    const row: TrafficRow = { ...rest, size, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
     traffic.store.update((rows) => appendBounded(rows, row, this.max));
   }
 

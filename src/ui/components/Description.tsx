@@ -1,17 +1,9 @@
 import { Box, Text } from 'ink';
-import { sanitize } from '../../util/sanitize.js';
+import { descriptionHead } from '../../util/description-head.js';
 import { formatBytes } from '../../util/text.js';
 
-/** No more than this of a description is sanitized or split per render: a 1 MB one costs what 4 KB does. */
-export const DESCRIPTION_HEAD = 4096;
-
-/** The first `lines` lines of a description as one sanitized line, and its whole length when that is over the head. */
-export function descriptionHead(text: string | undefined, lines: number): { line: string; cut?: number } {
-  const whole = text ?? '';
-  const long = whole.length > DESCRIPTION_HEAD;
-  const line = sanitize(long ? whole.slice(0, DESCRIPTION_HEAD) : whole).trim().split('\n').slice(0, lines).join(' ');
-  return long ? { line, cut: whole.length } : { line };
-}
+// Kept with the text helpers, so widgets that lay out rows use it too; here for the screens that import it with the component.
+export { DESCRIPTION_HEAD, descriptionHead } from '../../util/description-head.js';
 
 /**
  * The start of a description in two rows, enough to tell items apart; dimmed when there

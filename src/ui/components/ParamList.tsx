@@ -1,12 +1,10 @@
 import { Box, Text } from 'ink';
 import { jsonLabel } from '../../core/schema/depth.js';
 import { summarizeParams } from '../../core/schema/signature.js';
+import { descriptionHead } from '../../util/description-head.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { truncate } from '../../util/text.js';
 import { useTheme } from '../theme/ThemeContext.js';
-
-/** More than a terminal line holds: a description may be a megabyte, and only one line of it shows. */
-const LINE = 500;
 
 /** The parameters as a person reads them: `name*  type = default  description`, the first `max` of them. */
 export function ParamList({ schema, max }: { schema: unknown; max: number }) {
@@ -21,7 +19,8 @@ export function ParamList({ schema, max }: { schema: unknown; max: number }) {
           <Text color={theme.error}>{p.required ? '*' : ' '}</Text>
           <Text color={theme.accent}>{` ${truncate(sanitizeLine(p.type), 40)}`}</Text>
           {'default' in p ? <Text dimColor>{` = ${truncate(sanitizeLine(jsonLabel(p.default)), 30)}`}</Text> : null}
-          {p.description ? <Text dimColor>{`  ${sanitizeLine(p.description.slice(0, LINE))}`}</Text> : null}
+          {/* Only the head of a description is read: it may be a megabyte, and one row of it shows. */}
+          {p.description ? <Text dimColor>{`  ${descriptionHead(p.description).line}`}</Text> : null}
         </Text>
       ))}
       {total > params.length ? <Text dimColor>{`… ${total - params.length} more (s shows the schema)`}</Text> : null}

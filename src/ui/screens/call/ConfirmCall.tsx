@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
+import { boundedJson } from '../../../core/calls/bounded-json.js';
 import type { ToolInfo } from '../../../core/servers/tools.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { terminalJson } from '../../../util/json.js';
 import { truncate } from '../../../util/text.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useTheme } from '../../theme/ThemeContext.js';
@@ -19,6 +19,8 @@ export function ConfirmCall({ tool, args, width, onYes, onNo }: Props) {
   const theme = useTheme();
   useKeys(['confirm'], { yes: onYes, no: onNo });
   const declared = tool.annotations?.destructiveHint === true;
+  // Only what the line shows is written: pasted arguments may be megabytes, or thousands of levels deep.
+  const shown = Math.max(10, width * 2);
   const why = declared
     ? 'The server declares this tool destructive (destructiveHint: true).'
     : 'The server does not declare this tool read-only, so by the spec\'s defaults it may be destructive.';
@@ -27,7 +29,7 @@ export function ConfirmCall({ tool, args, width, onYes, onNo }: Props) {
       <Text color={theme.warning} bold>{`${sanitizeLine(tool.name)} may change or delete data.`}</Text>
       <Text>{why}</Text>
       <Text dimColor>Annotations are hints from the server, not guarantees: a tool marked safe may still do harm.</Text>
-      <Text wrap="truncate-end">{`arguments: ${truncate(sanitizeLine(terminalJson(args)), Math.max(10, width * 2))}`}</Text>
+      <Text wrap="truncate-end">{`arguments: ${truncate(sanitizeLine(boundedJson(args, 0, shown + 1).text), shown)}`}</Text>
       <Box marginTop={1}>
         <Text bold>Send this call? </Text>
         <Text color={theme.key} bold>y</Text>

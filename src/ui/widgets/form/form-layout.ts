@@ -1,5 +1,6 @@
 import type { Field, FormResult, ObjectField } from '../../../core/schema/form.js';
 import { getIn } from '../../../core/schema/form-values.js';
+import { descriptionHead } from '../../../util/description-head.js';
 import { fieldKey, type FormState, type Stop } from './form-state.js';
 
 /** One terminal row of the form. */
@@ -47,7 +48,8 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
         rows.push({ type: 'stop', stop: { field, ...(item !== undefined && { item }) }, index: index++, depth });
       }
       const focused = state.focus >= first && state.focus < index;
-      if (focused && field.description) rows.push({ type: 'note', text: field.description, depth, tone: 'description' });
+      // Only its head: the note is one row, and a description may be a megabyte.
+      if (focused && field.description) rows.push({ type: 'note', text: descriptionHead(field.description).line, depth, tone: 'description' });
       const error = errorOf(field);
       if (error) rows.push({ type: 'note', text: error, depth, tone: 'error' });
       if (focused) focusEnd = rows.length - 1;

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Key } from 'ink';
-import { terminalJson } from '../../../util/json.js';
+import { wholeTerminalJson } from '../../../util/json.js';
 import { PRIORITY, useKeys } from '../../hooks/useKeys.js';
 import type { Handlers } from '../../keys/dispatcher.js';
 import type { Stop } from './form-state.js';
@@ -17,13 +17,9 @@ interface Options {
   onSubmit: (args: Record<string, unknown>) => void;
 }
 
-/** Arguments as JSON to edit; ones nested too deep for JSON.stringify (a paste, say) start over from `{}` instead of crashing. */
+/** Arguments as JSON to edit; ones nested too deep for JSON.stringify (a paste, say) start over from `{}`: a cut copy would send its markers. */
 export function pretty(value: unknown): string {
-  try {
-    return terminalJson(value, 2);
-  } catch {
-    return '{}';
-  }
+  return wholeTerminalJson(value, 2) ?? '{}';
 }
 
 const toggles = (stop?: Stop) =>
