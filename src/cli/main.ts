@@ -24,6 +24,10 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 const code = await main();
-// Let stdout drain before leaving; child processes are already closed by each command.
 process.exitCode = code;
+// Leave once stdout and stderr are written out (a 50 MB result to a slow pipe takes a
+// while; an empty write calls back after everything before it), whatever timers a
+// library left behind; child processes are already closed by each command.
+const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
+await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
 setTimeout(() => process.exit(code), 50).unref();
