@@ -2,7 +2,7 @@ import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextp
 import type { ServerConfig } from '../config/types.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { sanitizeLine } from '../../util/sanitize.js';
-import { truncate } from '../../util/text.js';
+import { formatDuration, truncate } from '../../util/text.js';
 
 /** A connection failure whose message is already fit for a person. */
 export class ConnectError extends Error {
@@ -106,6 +106,13 @@ function notMcpText(url: string, message: string): string {
   const type = /content type: (.*)$/i.exec(message)?.[1]?.trim();
   const what = type ? `it answered with ${truncate(sanitizeLine(type), 60)}` : 'it did not answer with an event stream';
   return `${url} did not answer as an MCP server: ${what} instead of JSON or an event stream; check the URL`;
+}
+
+/** Why listing failed after a good initialize; a timeout says how to allow more time. */
+export function listingFailure(error: unknown, timeout: number): string {
+  const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  const why = timedOut ? `no answer to a list request within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : String((error as Error).message ?? error);
+  return `connected, but listing failed: ${why}`;
 }
 
 export function exitText(exit: ProcessExit): string {

@@ -1,47 +1,23 @@
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import type { ServerDefinition } from '../config/types.js';
-import { redactEntry } from '../config/redact.js';
 import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
-import { ConnectError, httpStatus } from '../mcp/errors.js';
-import type { RequestQueue } from '../elicitation/queue.js';
-import type { AuthManager } from '../auth/manager.js';
-import { listAll, type Listed, type ListKind as ListName } from '../mcp/list.js';
-import { Session, type SessionOptions } from '../mcp/session.js';
-import type { TrafficEntry } from '../mcp/tap.js';
-import { ErrorCode, McpError, type LoggingLevel, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ConnectError, httpStatus, listingFailure } from '../mcp/errors.js';
+import type { ConnectionContext } from './connection-context.js';
+import { Session } from '../mcp/session.js';
+import { callHold, serverRequests } from './person-waits.js';
+import { LoggingMessageNotificationSchema, type LoggingLevel, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { filterTools } from './tools.js';
 import { ResourceSubscriptions } from './subscriptions.js';
-import { appendBounded, logEntry, MAX_LOG_ENTRIES, type LogEntry } from './log-messages.js';
+import { ServerLog } from './log-messages.js';
+import { watchLists, type ListKind } from './lists.js';
 import type { ListNotes, ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
 import { sanitizeLine } from '../../util/sanitize.js';
-import { formatDuration } from '../../util/text.js';
-import { Supervisor, type RestartPolicy, type RestartState } from './supervisor.js';
+import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
-export type ListKind = 'tools' | 'resources' | 'prompts';
-
-export interface ConnectionContext {
-  /** What to list after connecting; all when unset. */
-  lists?: ListKind[];
-  roots: string[];
-  /** Applies a change to this server's record in the store. */
-  patch: (name: string, change: Partial<ServerState>) => void;
-  onTraffic?: (name: string, entry: TrafficEntry) => void;
-  defaultCallTimeout?: number;
-  /** What servers ask of the person; a call waits without a deadline while its server's request is pending. */
-  requests?: RequestQueue;
-  /** OAuth for remote servers: the signed fetch, and a call waits while its server signs in again. */
-  auth?: AuthManager;
-  /** Restart a server whose process died (or reconnect a remote one that dropped); unset: leave it failed. */
-  restart?: RestartPolicy;
-}
+export type { ListKind };
+export type { ConnectionContext };
 
 /** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
 export class ServerConnection {
@@ -53,9 +29,7 @@ export class ServerConnection {
   /** Why the last session ended, for a call that was cut off by it. */
   private closeReason?: string;
   private readonly stdoutNoise = new LineTail(20);
-  /** Kept across reconnects, like stderr: what a server said before it died matters most. */
-  private logs: LogEntry[] = [];
-  private logSeq = 0;
+  private readonly log = new ServerLog();
   /** Watched resources: kept across sessions, renewed on each new one in load(). */
   readonly subscriptions = new ResourceSubscriptions(() => this.name, (subscriptions) => this.patch({ subscriptions }));
   /** Restarts after a crash; none for in-process servers (they die with us) or without a policy. */
@@ -65,7 +39,7 @@ export class ServerConnection {
   private lastRestart?: RestartState;
   /** The last reason shown, for a request that needed a new session and did not get one. */
   private lastError?: string;
-  private listNotes: ListNotes = {};
+  private readonly listNotes: { current: ListNotes } = { current: {} };
 
   constructor(
     readonly definition: ServerDefinition,
@@ -79,16 +53,6 @@ export class ServerConnection {
 
   get name(): string {
     return this.definition.name;
-  }
-
-  initialState(enabled: boolean): ServerState {
-    const { name, source, raw, config, issues } = this.definition;
-    const status = !config ? 'failed' : !enabled || config.disabled ? 'disabled' : 'pending';
-    const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
-    return {
-      name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
-      tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [],
-    };
   }
 
   async connect(): Promise<void> {
@@ -116,7 +80,7 @@ export class ServerConnection {
         onStdoutNoise: (line) => this.stdoutNoise.push(`${line}\n`),
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
         failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
-        requests: this.serverRequests(),
+        requests: this.ctx.requests && serverRequests(this.name, this.ctx.requests),
         fetch: auth?.fetch,
       });
     } catch (error) {
@@ -145,51 +109,23 @@ export class ServerConnection {
     } catch (error) {
       if (this.session !== session) return;
       await this.closeSession();
-      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-      const why = timedOut ? `no answer to a list request within ${formatDuration(config.timeout ?? DEFAULT_CONNECT_TIMEOUT)} (raise "timeout" in the config if it is just slow)` : (error as Error).message;
-      this.patch({ status: 'failed', error: `connected, but listing failed: ${why}` });
+      this.patch({ status: 'failed', error: listingFailure(error, config.timeout ?? DEFAULT_CONNECT_TIMEOUT) });
     }
   }
 
-  /**
-   * Lists what the server offers and keeps it fresh on list_changed. The handlers go
-   * in before the first listing, so a change announced while it runs is not lost;
-   * answers are applied in the order they were asked for, so a late, stale one never wins.
-   */
   private async load(session: Session): Promise<void> {
     const { client } = session;
     const capabilities = client.getServerCapabilities() ?? {};
-    const wanted = (kind: ListKind) => Boolean(capabilities[kind]) && (!this.ctx.lists || this.ctx.lists.includes(kind));
-    const asked = { tools: 0, resources: 0, prompts: 0 };
-    const applied = { ...asked };
-    // The server's timeout bounds each page, during connect and on every refresh.
-    const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: this.definition.config?.timeout ?? DEFAULT_CONNECT_TIMEOUT });
-    const fetchers = {
-      tools: async () => (wanted('tools') ? this.noted('tools', await list('tools'), (items) => this.toolState(items)) : {}),
-      resources: async () => (wanted('resources') ? {
-        ...this.noted('resources', await list('resources'), (resources) => ({ resources })),
-        ...this.noted('resourceTemplates', await list('resourceTemplates').catch(() => ({ items: [] })), (resourceTemplates) => ({ resourceTemplates })),
-      } : {}),
-      prompts: async () => (wanted('prompts') ? this.noted('prompts', await list('prompts'), (prompts) => ({ prompts })) : {}),
-    };
-    const refresh = async (kind: keyof typeof fetchers) => {
-      const seq = ++asked[kind];
-      const change = await fetchers[kind]();
-      if (seq > applied[kind] && this.session === session) {
-        applied[kind] = seq;
-        this.patch(change);
-      }
-    };
-    const quietly = (kind: keyof typeof fetchers) => () => void refresh(kind).catch(() => undefined);
-    client.setNotificationHandler(ToolListChangedNotificationSchema, quietly('tools'));
-    client.setNotificationHandler(ResourceListChangedNotificationSchema, quietly('resources'));
-    client.setNotificationHandler(PromptListChangedNotificationSchema, quietly('prompts'));
     client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
-      if (this.session !== session) return;
-      this.logs = appendBounded(this.logs, logEntry(params, this.logSeq++), MAX_LOG_ENTRIES);
-      this.patch({ logs: this.logs });
+      if (this.session === session) this.patch({ logs: this.log.add(params) });
     });
-    await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
+    await watchLists(client, {
+      kinds: (['tools', 'resources', 'prompts'] as const).filter((kind) => capabilities[kind] && (!this.ctx.lists || this.ctx.lists.includes(kind))),
+      timeout: this.definition.config?.timeout ?? DEFAULT_CONNECT_TIMEOUT,
+      tools: (all) => this.toolState(all),
+      apply: (change) => this.session === session && this.patch(change),
+      notes: this.listNotes,
+    });
     await this.subscriptions.renew(client);
     if (this.session !== session) return;
     this.supervisor?.connected();
@@ -204,13 +140,6 @@ export class ServerConnection {
       pid: session.pid,
       connectedAt: Date.now(),
     });
-  }
-
-  /** A list's state change, with its note of what was left out (or none, replacing an old one). */
-  private noted<T, C extends Partial<ServerState>>(kind: ListName, listed: Listed<T>, change: (items: T[]) => C): C & Pick<ServerState, 'listNotes'> {
-    const { [kind]: _old, ...others } = this.listNotes;
-    this.listNotes = listed.truncated ? { ...others, [kind]: listed.truncated } : others;
-    return { ...change(listed.items), listNotes: this.listNotes };
   }
 
   private toolState(all: Tool[]): Pick<ServerState, 'tools' | 'hiddenTools'> {
@@ -230,14 +159,7 @@ export class ServerConnection {
     }
     const timeout = options.timeout ?? this.definition.config?.requestTimeout ?? this.ctx.defaultCallTimeout;
     const requests = this.ctx.requests;
-    const auth = this.ctx.auth;
-    const hold = requests && {
-      held: () => requests.hasPending(this.name) || Boolean(auth?.isSigningIn(this.name)),
-      subscribe: (listener: () => void) => {
-        const stops = [requests.subscribe(listener), auth?.subscribe(listener)];
-        return () => stops.forEach((stop) => stop?.());
-      },
-    };
+    const hold = requests && callHold(this.name, requests, this.ctx.auth);
     try {
       return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, ...options, timeout }));
     } catch (error) {
@@ -249,16 +171,6 @@ export class ServerConnection {
       }
       throw error;
     }
-  }
-
-  private serverRequests(): SessionOptions['requests'] {
-    const requests = this.ctx.requests;
-    if (!requests) return undefined;
-    return {
-      elicit: (input, signal) => requests.elicit(this.name, input, signal),
-      sample: (params, signal) => requests.sample(this.name, params, signal),
-      completed: (elicitationId) => requests.complete(this.name, elicitationId),
-    };
   }
 
   /** Runs a request on the live session; fails with the reason when there is none. */
@@ -285,27 +197,20 @@ export class ServerConnection {
       }
       await this.renewing.done;
       const fresh = this.session;
-      if (!fresh) throw new ToolCallError('session-expired', `the server no longer knows this session (HTTP 404), and a new one failed: ${this.failure()}`);
+      if (!fresh) throw new ToolCallError('session-expired', `the server no longer knows this session (HTTP 404), and a new one failed: ${this.closeReason ?? this.lastError ?? 'unknown'}`);
       return fn(fresh);
     }
-  }
-
-  private failure(): string {
-    return this.closeReason ?? this.lastError ?? 'unknown';
   }
 
   /** After a failure: the next try of the crash loop, or that it gave up (nothing without a policy). */
   private tryAgain(reason: string): RestartState | undefined {
     const next = (this.lastRestart = this.supervisor?.failed());
-    if (next?.at !== undefined) this.note('warning', `${reason}; ${next.kind} ${next.attempt}/${next.tries} in ${formatDuration(next.at - Date.now())}`);
-    else if (next) this.note('error', `${reason}; gave up after ${next.tries} ${next.kind}s (reconnect to try again)`);
+    if (next) this.note(next.at === undefined ? 'error' : 'warning', restartLogText(reason, next));
     return next;
   }
 
-  /** mcpdeck's own word in the server's log: what the supervisor did and why. */
   private note(level: LoggingLevel, text: string): void {
-    this.logs = appendBounded(this.logs, { seq: this.logSeq++, time: Date.now(), level, logger: 'mcpdeck', data: text }, MAX_LOG_ENTRIES);
-    this.patch({ logs: this.logs });
+    this.patch({ logs: this.log.note(level, text) });
   }
 
   /** A person asked: whatever the crash loop said, try now and count afresh. */

@@ -9,7 +9,7 @@ import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelco
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
-import type { DeckSnapshot, ServerState, ServerStatus } from './state.js';
+import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
 export interface HubEvents extends Record<string, unknown> {
   status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string; restart?: RestartState };
@@ -79,7 +79,7 @@ export class ServerHub {
         });
         this.connections.set(def.name, connection);
         added.push(def.name);
-        states.push(connection.initialState(!this.options.only || this.options.only.includes(def.name)));
+        states.push(initialState(def, !this.options.only || this.options.only.includes(def.name)));
       } else {
         states.push(this.get(def.name)!);
       }

@@ -26,3 +26,19 @@ export function appendBounded<T>(list: readonly T[], item: T, max: number): T[] 
 export function logEntry(params: LoggingMessageNotification['params'], seq: number, time = Date.now()): LogEntry {
   return { seq, time, level: params.level, ...(params.logger !== undefined && { logger: params.logger }), data: params.data };
 }
+
+/** A server's log, kept across reconnects (what it said before it died matters most). */
+export class ServerLog {
+  private entries: LogEntry[] = [];
+  private seq = 0;
+
+  /** A `notifications/message` from the server; returns the log to show. */
+  add(params: LoggingMessageNotification['params']): LogEntry[] {
+    return (this.entries = appendBounded(this.entries, logEntry(params, this.seq++), MAX_LOG_ENTRIES));
+  }
+
+  /** mcpdeck's own word (logger `mcpdeck`): what the supervisor did and why. */
+  note(level: LoggingLevel, text: string): LogEntry[] {
+    return this.add({ level, logger: 'mcpdeck', data: text });
+  }
+}

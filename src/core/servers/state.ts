@@ -1,5 +1,6 @@
 import type { Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import type { ConfigIssue, ConfigSource, TransportType } from '../config/types.js';
+import type { ConfigIssue, ConfigSource, ServerDefinition, TransportType } from '../config/types.js';
+import { redactEntry } from '../config/redact.js';
 import type { LogEntry } from './log-messages.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { ToolInfo } from './tools.js';
@@ -41,6 +42,17 @@ export interface ServerState {
   connectedAt?: number;
   /** On a failed server: the supervisor's next try, or that it gave up. */
   restart?: RestartState;
+}
+
+/** A server's record before it connects: pending, disabled, or failed for a broken entry. */
+export function initialState(definition: ServerDefinition, enabled: boolean): ServerState {
+  const { name, source, raw, config, issues } = definition;
+  const status = !config ? 'failed' : !enabled || config.disabled ? 'disabled' : 'pending';
+  const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
+  return {
+    name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
+    tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [],
+  };
 }
 
 export type ListNotes = Partial<Record<'tools' | 'resources' | 'resourceTemplates' | 'prompts', string>>;

@@ -1,3 +1,5 @@
+import { formatDuration } from '../../util/text.js';
+
 export interface RestartPolicy {
   /** Tries after a failure before giving up. */
   tries: number;
@@ -19,6 +21,12 @@ export interface RestartState {
   tries: number;
   /** When the next try starts (epoch ms); absent once it gave up. */
   at?: number;
+}
+
+/** The line in the server's log: why it failed, and the next try or the give-up. */
+export function restartLogText(reason: string, next: RestartState): string {
+  if (next.at === undefined) return `${reason}; gave up after ${next.tries} ${next.kind}s (reconnect to try again)`;
+  return `${reason}; ${next.kind} ${next.attempt}/${next.tries} in ${formatDuration(next.at - Date.now())}`;
 }
 
 /** The wait before try `attempt` (from 1): delay, 2×delay, 4×delay, … capped at maxDelay. */

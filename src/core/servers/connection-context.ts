@@ -1,0 +1,23 @@
+import type { AuthManager } from '../auth/manager.js';
+import type { RequestQueue } from '../elicitation/queue.js';
+import type { TrafficEntry } from '../mcp/tap.js';
+import type { ListKind } from './lists.js';
+import type { ServerState } from './state.js';
+import type { RestartPolicy } from './supervisor.js';
+
+/** What a ServerConnection gets from its hub. */
+export interface ConnectionContext {
+  /** What to list after connecting; all when unset. */
+  lists?: ListKind[];
+  roots: string[];
+  /** Applies a change to this server's record in the store. */
+  patch: (name: string, change: Partial<ServerState>) => void;
+  onTraffic?: (name: string, entry: TrafficEntry) => void;
+  defaultCallTimeout?: number;
+  /** What servers ask of the person; a call waits without a deadline while its server's request is pending. */
+  requests?: RequestQueue;
+  /** OAuth for remote servers: the signed fetch, and a call waits while its server signs in again. */
+  auth?: AuthManager;
+  /** Restart a server whose process died (or reconnect a remote one that dropped); unset: leave it failed. */
+  restart?: RestartPolicy;
+}

@@ -1,0 +1,62 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { listAll, type Listed, type ListKind as ListName } from '../mcp/list.js';
+import type { ListNotes, ServerState } from './state.js';
+
+export type ListKind = 'tools' | 'resources' | 'prompts';
+
+export interface ListWatch {
+  /** The lists to ask for (those the server offers and the deck wants). */
+  kinds: ListKind[];
+  /** Bounds each page, during connect and on every refresh. */
+  timeout: number;
+  /** The tools as the state keeps them (the allow/block filter applied). */
+  tools: (all: Tool[]) => Pick<ServerState, 'tools' | 'hiddenTools'>;
+  /** Applies an answer, unless the session is no longer the current one. */
+  apply: (change: Partial<ServerState>) => void;
+  /** What the lists left out, kept by the connection across sessions. */
+  notes: { current: ListNotes };
+}
+
+/**
+ * Lists what the server offers and keeps it fresh on list_changed. The handlers go in
+ * before the first listing, so a change announced while it runs is not lost; answers
+ * are applied in the order they were asked for, so a late, stale one never wins.
+ */
+export async function watchLists(client: Client, watch: ListWatch): Promise<void> {
+  const wanted = (kind: ListKind) => watch.kinds.includes(kind);
+  const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout });
+  const noted = <T, C extends Partial<ServerState>>(kind: ListName, listed: Listed<T>, change: (items: T[]) => C) => {
+    const { [kind]: _old, ...others } = watch.notes.current;
+    watch.notes.current = listed.truncated ? { ...others, [kind]: listed.truncated } : others;
+    return { ...change(listed.items), listNotes: watch.notes.current };
+  };
+  const fetchers = {
+    tools: async () => (wanted('tools') ? noted('tools', await list('tools'), watch.tools) : {}),
+    resources: async () => (wanted('resources') ? {
+      ...noted('resources', await list('resources'), (resources) => ({ resources })),
+      ...noted('resourceTemplates', await list('resourceTemplates').catch(() => ({ items: [] })), (resourceTemplates) => ({ resourceTemplates })),
+    } : {}),
+    prompts: async () => (wanted('prompts') ? noted('prompts', await list('prompts'), (prompts) => ({ prompts })) : {}),
+  };
+  const asked = { tools: 0, resources: 0, prompts: 0 };
+  const applied = { ...asked };
+  const refresh = async (kind: ListKind) => {
+    const seq = ++asked[kind];
+    const change = await fetchers[kind]();
+    if (seq > applied[kind]) {
+      applied[kind] = seq;
+      watch.apply(change);
+    }
+  };
+  const quietly = (kind: ListKind) => () => void refresh(kind).catch(() => undefined);
+  client.setNotificationHandler(ToolListChangedNotificationSchema, quietly('tools'));
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, quietly('resources'));
+  client.setNotificationHandler(PromptListChangedNotificationSchema, quietly('prompts'));
+  await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
+}
