@@ -79,6 +79,8 @@ describe('watching a resource in the Resources tab', () => {
   it('fits 80 columns with a mark in view', async () => {
     const { deck, app } = await openResources({}, { columns: 80, rows: 24 });
     await app.press('w');
+    // Subscribed once the server said so: an update sent before would not be for us.
+    await app.waitFor((f) => rowOf(f, 'sub://counter').includes('◉ 0'));
     await touch(deck, 'sub://counter');
     const frame = await app.waitFor((f) => /◉ 1 · /.test(rowOf(f, 'sub://counter')));
     for (const line of frame.split('\n')) expect([...line].length, line).toBeLessThanOrEqual(80);
