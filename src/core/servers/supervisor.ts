@@ -21,12 +21,14 @@ export interface RestartState {
   tries: number;
   /** When the next try starts (epoch ms); absent once it gave up. */
   at?: number;
+  /** The wait before it (ms). */
+  wait?: number;
 }
 
 /** The line in the server's log: why it failed, and the next try or the give-up. */
 export function restartLogText(reason: string, next: RestartState): string {
   if (next.at === undefined) return `${reason}; gave up after ${next.tries} ${next.kind}s (reconnect to try again)`;
-  return `${reason}; ${next.kind} ${next.attempt}/${next.tries} in ${formatDuration(next.at - Date.now())}`;
+  return `${reason}; ${next.kind} ${next.attempt}/${next.tries} in ${formatDuration(next.wait ?? next.at - Date.now())}`;
 }
 
 /** The wait before try `attempt` (from 1): delay, 2×delay, 4×delay, … capped at maxDelay. */
@@ -78,7 +80,7 @@ export class Supervisor {
     }, wait);
     // A pending restart never keeps the process alive on its own.
     this.timer.unref();
-    return { kind: this.kind, attempt, tries: this.policy.tries, at: Date.now() + wait };
+    return { kind: this.kind, attempt, tries: this.policy.tries, at: Date.now() + wait, wait };
   }
 
   /** A manual reconnect, a stop or a close: no pending try, and a fresh count. */
