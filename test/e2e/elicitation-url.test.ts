@@ -23,7 +23,8 @@ describe('pages to visit (URL elicitation) in a real terminal', () => {
     await openTool(term, TOOL, TITLE);
     await term.type(PAGE);
     await term.keys('C-s');
-    const prompt = await term.waitFor(ASKS);
+    // The whole overlay, not a frame caught while it is being drawn.
+    const prompt = await term.waitFor((s) => s.includes(ASKS) && s.includes('[ Open in browser ] o'));
     expect(prompt).toContain('Please open the link to complete this action.');
     expect(prompt).toMatch(/domain\s+example\.com\s/);
     expect(prompt).toMatch(/url\s+https:\/\/example\.com\/e2e\/sign\?step=1\s/);
@@ -72,7 +73,7 @@ describe('pages to visit (URL elicitation) in a real terminal', () => {
     await term.waitFor('opened modelcontextprotocol.io in your browser');
     // The retry with the same arguments passes the error and asks by request instead.
     await term.keys('r');
-    const retried = await term.waitFor(ASKS);
+    const retried = await term.waitFor((s) => s.includes(ASKS) && s.includes(PAGE));
     expect(retried).toContain(PAGE);
     // Enter accepts for a person who opens the page another way: nothing opens.
     await term.keys('Enter');

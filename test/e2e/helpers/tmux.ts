@@ -44,7 +44,14 @@ export function openTerminal(servers: Record<string, unknown>, { columns = 100, 
     const end = Date.now() + ms;
     for (;;) {
       const shown = screen();
-      if (ok(shown)) return shown;
+      // A frame is drawn in several writes: the screen must also hold still for a tick,
+      // or a test would read a frame caught half drawn.
+      if (ok(shown)) {
+        await tick();
+        const again = screen();
+        if (again === shown) return shown;
+        continue;
+      }
       if (Date.now() > end) throw new Error(`timed out waiting for ${String(what)}; the screen shows:\n${shown}`);
       await tick();
     }
