@@ -1,7 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../core/mcp/call.js';
-import { tryJson } from '../core/schema/depth.js';
-import { cutJson } from '../util/json.js';
+import { cutJson, stringifyWhole } from '../util/json.js';
 import { sanitize } from '../util/sanitize.js';
 
 type Block = CallToolResult['content'][number];
@@ -38,7 +37,7 @@ export function renderOutcome(outcome: CallOutcome): { stdout: string; stderr: s
   // Tools often repeat structured content as a JSON text block; show it once. Serialized
   // once, not once per block: 10,000 blocks next to 50 MB of it must not cost 10,000 times.
   // Too deep for JSON.stringify, it is written cut (and cannot be the same as a text block).
-  const json = structured === undefined ? undefined : tryJson(structured);
+  const json = structured === undefined ? undefined : stringifyWhole(structured);
   const repeated = json !== undefined && result.content.some((b) => b.type === 'text' && sameJson(b.text, json));
   if (structured !== undefined && !repeated) parts.push(sanitize(cutJson(structured, 2)));
   const notes: string[] = [];

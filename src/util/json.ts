@@ -14,7 +14,7 @@ const escapeInvisible = (json: string) =>
   json.replace(INVISIBLE, (match) => [...match.split('')].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''));
 
 /** JSON.stringify, or undefined for a value nested too deep for it: it recurses, and overflows a few thousand levels down. */
-function stringifyWhole(value: unknown, indent: number | undefined): string | undefined {
+export function stringifyWhole(value: unknown, indent?: number): string | undefined {
   try {
     return JSON.stringify(value, null, indent);
   } catch (error) {

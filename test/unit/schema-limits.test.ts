@@ -2,7 +2,8 @@
 // recursion, never compiled when too deep, shown in part, and never a RangeError.
 import { describe, expect, it } from 'vitest';
 import { coerceArguments } from '../../src/core/schema/coerce.js';
-import { jsonChoices, jsonLabel, MAX_SCHEMA_DEPTH, nestingDepth, pruneDeep, tryJson } from '../../src/core/schema/depth.js';
+import { jsonChoices, jsonLabel, MAX_SCHEMA_DEPTH, nestingDepth, pruneDeep } from '../../src/core/schema/depth.js';
+import { stringifyWhole as tryJson } from '../../src/util/json.js';
 import { parseJsonArguments } from '../../src/core/schema/form-json.js';
 import { buildForm, initialValues, toArguments, type Field } from '../../src/core/schema/form.js';
 import { summarizeParams } from '../../src/core/schema/signature.js';

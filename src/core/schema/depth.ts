@@ -18,12 +18,3 @@ export function jsonChoices(values: readonly unknown[], separator: string, max =
   const shown = values.slice(0, max).map((v) => jsonLabel(v)).join(separator);
   return values.length > max ? `${shown}${separator}… (${values.length.toLocaleString('en-US')} values)` : shown;
 }
-
-/** JSON.stringify, or undefined for a value it cannot write: it recurses, so a few thousand levels overflow it. */
-export function tryJson(value: unknown): string | undefined {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return undefined;
-  }
-}

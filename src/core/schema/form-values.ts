@@ -1,5 +1,5 @@
 import { isRecord } from '../../util/is-record.js';
-import { tryJson } from './depth.js';
+import { stringifyWhole } from '../../util/json.js';
 import type { Field, FormModel, FormValues, Option } from './form-model.js';
 
 const has = (o: unknown, key: string): o is Record<string, unknown> => isRecord(o) && Object.hasOwn(o, key);
@@ -27,8 +27,8 @@ export function optionIndex(options: readonly Option[], value: unknown): number 
 /** Option values are JSON: equal when they read the same (a value too deep to write out equals only itself). */
 export function same(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  const text = tryJson(a);
-  return text !== undefined && text === tryJson(b);
+  const text = stringifyWhole(a);
+  return text !== undefined && text === stringifyWhole(b);
 }
 
 /**
@@ -53,13 +53,13 @@ function toFormValue(field: Field, picked: { value: unknown } | undefined): unkn
   const v = picked?.value;
   switch (field.kind) {
     case 'string':
-      return v === undefined || v === null ? '' : typeof v === 'string' ? v : (tryJson(v) ?? '');
+      return v === undefined || v === null ? '' : typeof v === 'string' ? v : (stringifyWhole(v) ?? '');
     case 'number':
     case 'integer':
       return typeof v === 'number' ? String(v) : typeof v === 'string' ? v : '';
     case 'json':
       // A default too deep to write out is left unsent: the server applies it itself.
-      return v === undefined ? '' : (tryJson(v) ?? '');
+      return v === undefined ? '' : (stringifyWhole(v) ?? '');
     case 'boolean':
       return typeof v === 'boolean' ? v : undefined;
     case 'enum': {
@@ -69,7 +69,7 @@ function toFormValue(field: Field, picked: { value: unknown } | undefined): unkn
     case 'multi':
       return Array.isArray(v) ? field.options.filter((o) => v.some((x) => same(x, o.value))).map((o) => o.value) : [];
     case 'list':
-      return Array.isArray(v) ? v.map((item) => (typeof item === 'string' ? item : (tryJson(item) ?? ''))) : [];
+      return Array.isArray(v) ? v.map((item) => (typeof item === 'string' ? item : (stringifyWhole(item) ?? ''))) : [];
     case 'object': {
       // The object's own default fills in under what was given for it.
       const given = isRecord(v) ? v : {};

@@ -4,6 +4,7 @@ import { redactEntry } from '../config/redact.js';
 import type { LogEntry } from './log-messages.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { ToolInfo } from './tools.js';
+import type { ListKind as ListName } from '../mcp/list.js';
 import type { RestartState } from './supervisor.js';
 
 export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'disabled';
@@ -55,7 +56,7 @@ export function initialState(definition: ServerDefinition, enabled: boolean): Se
   };
 }
 
-export type ListNotes = Partial<Record<'tools' | 'resources' | 'resourceTemplates' | 'prompts', string>>;
+export type ListNotes = Partial<Record<ListName, string>>;
 
 export interface DeckSnapshot {
   servers: readonly ServerState[];
