@@ -18,10 +18,11 @@ function padRow(row: string[], widths: number[]): string[] {
 export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream): string {
   const paint = painter(stream);
   const lines: string[] = [];
-  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'TOOLS', 'SOURCE'], ...servers.map((s) => [
+  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', 'SOURCE'], ...servers.map((s) => [
     sanitizeLine(s.name),
     [`${BADGE[s.status].glyph} ${BADGE[s.status].word}`, restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
     s.transport ?? '-',
+    s.status === 'connected' && s.protocolVersion ? sanitizeLine(s.protocolVersion) : '-',
     s.status === 'connected' ? String(s.tools.length) : '-',
     s.source.label,
   ])];

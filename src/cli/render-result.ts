@@ -1,4 +1,4 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '../core/mcp/types.js';
 import type { CallOutcome } from '../core/mcp/call.js';
 import { cutJson, stringifyWhole } from '../util/json.js';
 import { sanitize } from '../util/sanitize.js';

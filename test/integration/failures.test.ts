@@ -303,7 +303,8 @@ describe('remote servers that answer wrongly', () => {
       notFound(req, res);
     });
     const s = await connectOne({ untyped: { url, timeout: 5000 } }, 'untyped');
-    expect(methods).toEqual(['POST', 'GET']);
+    // The era probe (server/discover), the 2025 initialize, then the SSE stream.
+    expect(methods).toEqual(['POST', 'POST', 'GET']);
     expect(s.status).toBe('failed');
     expect(s.error).toMatch(new RegExp(`^${escape(url)} answered HTTP 404; check the URL`));
   });

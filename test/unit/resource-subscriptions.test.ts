@@ -1,7 +1,6 @@
-// ResourceSubscriptions over a real SDK client and server, linked in memory.
+// ResourceSubscriptions over a real client (v2 SDK) and a v1 SDK server, linked in memory.
 import { afterEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceSubscriptions, subscriptionOf, type Subscriptions } from '../../src/core/servers/subscriptions.js';

@@ -25,6 +25,7 @@ export function statusJson(s: ServerState) {
     sourcePath: s.source.path ?? null,
     server: s.serverInfo ? { name: s.serverInfo.name, version: s.serverInfo.version } : null,
     protocolVersion: s.protocolVersion ?? null,
+    protocolEra: s.protocolEra ?? null,
   };
 }
 

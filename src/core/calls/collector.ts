@@ -1,4 +1,4 @@
-import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ReadResourceResult } from '../mcp/types.js';
 import { wholeTerminalJson } from '../../util/json.js';
 import { formatBytes } from '../../util/text.js';
 import type { ResultSaver } from './saver.js';

@@ -1,4 +1,4 @@
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '../mcp/types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { formatBytes as bytes } from '../../util/text.js';
 import { createResultSaver, savedFilesDir, type ResultSaver } from './saver.js';

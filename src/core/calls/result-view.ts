@@ -1,4 +1,4 @@
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '../mcp/types.js';
 import type { CallOutcome } from '../mcp/call.js';
 import { boundedJson } from './bounded-json.js';
 import { Collector, cutLine, type ResultLink, type SavedFile } from './collector.js';

@@ -76,6 +76,7 @@ export function normalizeEntry(
     requestTimeout: entry.requestTimeout,
     tools: entry.tools,
     oauth: entry.oauth,
+    ...(entry.protocol && entry.protocol !== 'auto' ? { protocol: entry.protocol } : {}),
   };
 
   let config: ServerConfig | undefined;

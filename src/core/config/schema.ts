@@ -17,6 +17,11 @@ export const serverEntrySchema = z.object({
   disabled: z.boolean().optional(),
   timeout: ms.optional(),
   requestTimeout: ms.optional(),
+  /** Which protocol generation to speak: "auto" (default), "legacy" (2025), "modern" (2026-07-28), or one exact revision. */
+  protocol: z
+    .string()
+    .regex(/^(auto|legacy|modern|\d{4}-\d{2}-\d{2})$/, 'must be "auto", "legacy", "modern" or a revision such as "2026-07-28" or "2025-06-18"')
+    .optional(),
   tools: z
     .strictObject({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() })
     .optional(),

@@ -50,7 +50,12 @@ interface Common {
   requestTimeout?: number;
   tools?: ToolFilter;
   oauth?: OAuthSettings;
+  /** The protocol generation to speak (unset: "auto", probing for 2026-07-28 and falling back to 2025). */
+  protocol?: ProtocolChoice;
 }
+
+/** "auto", "legacy" (the 2025 revisions), "modern" (2026-07-28 and later), or one exact revision. */
+export type ProtocolChoice = string;
 
 export interface StdioConfig extends Common {
   type: 'stdio';

@@ -7,7 +7,8 @@ import { domainOf } from './url.js';
 
 export type ElicitInput =
   | { mode: 'form'; message: string; requestedSchema: FormElicitation['requestedSchema'] }
-  | { mode: 'url'; message: string; url: string; elicitationId: string };
+  /** A 2026-07-28 URL request rides its call's retry and has no elicitationId: nothing to track. */
+  | { mode: 'url'; message: string; url: string; elicitationId?: string };
 
 type AnyAnswer = ElicitAnswer | SampleAnswer;
 
@@ -48,9 +49,9 @@ export class RequestQueue implements Store<RequestsSnapshot> {
   elicit(server: string, input: ElicitInput, signal: AbortSignal): Promise<ElicitAnswer> {
     const base = { id: this.nextId++, server, receivedAt: this.now(), message: input.message };
     const request: PendingRequest = input.mode === 'url'
-      ? { ...base, kind: 'elicit-url', url: input.url, domain: domainOf(input.url), elicitationId: input.elicitationId }
+      ? { ...base, kind: 'elicit-url', url: input.url, domain: domainOf(input.url), elicitationId: input.elicitationId ?? '' }
       : { ...base, kind: 'elicit-form', requestedSchema: input.requestedSchema };
-    if (request.kind === 'elicit-url') this.track(server, [request]);
+    if (request.kind === 'elicit-url' && request.elicitationId) this.track(server, [request]);
     return this.ask(request, signal) as Promise<ElicitAnswer>;
   }
 

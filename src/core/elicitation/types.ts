@@ -1,4 +1,4 @@
-import type { CreateMessageRequest, ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequest, ElicitRequestFormParams } from '../mcp/types.js';
 
 /**
  * What servers ask a person for, while a request of theirs waits: a form

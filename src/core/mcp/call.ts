@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { CallToolResultSchema, ErrorCode, McpError, type CallToolResult, type Progress, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult, type Client, type Progress, type Tool } from '@modelcontextprotocol/client';
 import { validate, type ValidationResult } from '../schema/validator.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
@@ -22,6 +21,8 @@ export interface CallOptions {
   timeout?: number;
   /** While this holds, the timeout does not run; it starts afresh when the hold ends. */
   hold?: CallHold;
+  /** Request `_meta` (a 2026-07-28 log level rides here). */
+  meta?: Record<string, unknown>;
 }
 
 export interface CallOutcome {
@@ -72,15 +73,18 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   });
   let result: CallToolResult;
   try {
-    // client.callTool would throw the result away on an outputSchema mismatch: ask raw.
-    result = (await client.request({ method: 'tools/call', params: { name: tool.name, arguments: args } }, CallToolResultSchema, {
+    // callTool, not a raw request: on 2026-07-28 over HTTP it mirrors `x-mcp-header`
+    // arguments into headers. Its output check is switched off (session.ts): ours
+    // shows a mismatch beside the result instead of throwing the result away.
+    result = await client.callTool({ name: tool.name, arguments: args, ...(options.meta && { _meta: options.meta }) }, {
+      toolDefinition: tool,
       signal: abort.signal,
       onprogress: (progress) => {
         timer.touch();
         options.onProgress?.(progress);
       },
       timeout: NO_SDK_TIMEOUT,
-    })) as CallToolResult;
+    });
   } catch (error) {
     throw expired ?? asCallError(error, options.signal);
   } finally {
@@ -102,17 +106,23 @@ function checkOutput(schema: object, result: CallToolResult): ValidationResult {
 function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
   if (error instanceof ToolCallError) return error;
   if (signal?.aborted) return new ToolCallError('cancelled', 'the call was cancelled (the server was told)');
-  if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return new ToolCallError('timeout', `the call timed out: ${error.message}`);
-    if (error.code === ErrorCode.ConnectionClosed) return new ToolCallError('not-connected', 'the connection closed during the call');
-    if (error.code === ErrorCode.UrlElicitationRequired) {
+  if (error instanceof SdkError) {
+    if (error.code === SdkErrorCode.RequestTimeout) return new ToolCallError('timeout', `the call timed out: ${error.message}`);
+    if (error.code === SdkErrorCode.ConnectionClosed) return new ToolCallError('not-connected', 'the connection closed during the call');
+    if (error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
+      return new ToolCallError('protocol', `the server kept asking for more input: gave up after ${error.message.match(/\d+/)?.[0] ?? 'too many'} rounds`);
+    }
+  }
+  if (error instanceof ProtocolError) {
+    if (error.code === ProtocolErrorCode.UrlElicitationRequired) {
       const pages = parseUrlElicitations(error.data);
       const details = pages.map((p) => `${p.message ? `${p.message} ` : ''}${p.url} (${p.domain})`);
-      // The SDK prefixes "MCP error -32042:" on each side: once is enough.
+      // A v1 server puts "MCP error -32042:" into the message itself.
       const said = error.message.replace(/^(MCP error -?\d+: )+/, '');
       return new ToolCallError('url-elicitation-required', `the server needs a page visited first, then call again: ${said}`, details, pages);
     }
-    return new ToolCallError('protocol', `the server refused the call: ${error.message}`);
+    // The server's own words (a -32000 from a server is its error, not a closed connection).
+    return new ToolCallError('protocol', `the server refused the call: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`);
   }
   if (httpStatus(error) === 404) return new ToolCallError('session-expired', 'the server no longer knows this session (HTTP 404)');
   return new ToolCallError('protocol', (error as Error).message ?? String(error));

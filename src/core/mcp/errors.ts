@@ -1,5 +1,7 @@
-import { ErrorCode, McpError, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../config/types.js';
+import { offered } from './protocol.js';
+import { isRecord } from '../../util/is-record.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { formatDuration, truncate } from '../../util/text.js';
@@ -16,6 +18,18 @@ export class ConnectError extends Error {
 
   /** Set when the server process had exited on its own: a crash, worth a restart. */
   exit?: ProcessExit;
+  /** The HTTP error carried a JSON-RPC error: the server understood us and refused, so no other transport is tried. */
+  rpcError?: boolean;
+  /** A stdio server that exited without having sent a single message. */
+  exitedBeforeAnswer?: boolean;
+  /** The process never started (no such command): there is no exit to report, and no restart will help. */
+  notStarted?: boolean;
+}
+
+function notStarted(message: string): ConnectError {
+  const error = new ConnectError(message);
+  error.notStarted = true;
+  return error;
 }
 
 export interface FailureContext {
@@ -29,19 +43,20 @@ export interface FailureContext {
 /** Turns whatever a connect attempt threw into a reason a person can act on. */
 export function explainConnectError(error: unknown, ctx: FailureContext): ConnectError {
   if (error instanceof ConnectError) return error;
+  // The era probe wraps what went wrong underneath (a refused connection, a bad port): say that.
+  const wrapped = (error as { cause?: unknown } | undefined)?.cause;
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && wrapped instanceof Error) return explainConnectError(wrapped, ctx);
   const { config } = ctx;
   const err = (error ?? {}) as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const message = String(err.message ?? error);
   if (config.type === 'stdio') {
-    if (err.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return new ConnectError(`command not found on PATH: ${config.command}`);
-    if (err.code === 'EACCES') return new ConnectError(`command is not executable: ${config.command}`);
+    if (err.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return notStarted(`command not found on PATH: ${config.command}`);
+    if (err.code === 'EACCES') return notStarted(`command is not executable: ${config.command}`);
   }
   // The specific reasons come before the exit code: a failed connect closes the
   // session, so a server that was still running has exited by now, because we ended it.
-  const version = /protocol version is not supported: (.*)$/.exec(message);
-  if (version) {
-    return new ConnectError(`the server wants MCP protocol version ${sanitizeLine(version[1] ?? '?')}; mcpdeck speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`);
-  }
+  const mismatch = versionMismatch(error, config);
+  if (mismatch) return mismatch;
   if (ctx.timedOut) return new ConnectError(withStderr(timeoutText(ctx.timedOut, ctx.stdoutNoise), ctx.stderrTail));
   if (config.type === 'stdio' && ctx.exit && exitIsTheReason(error)) return new ConnectError(withStderr(exitText(ctx.exit), ctx.stderrTail));
   const status = httpStatus(error);
@@ -49,7 +64,14 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
     if (status === 401 || status === 403) return new ConnectError(`${config.url} answered HTTP ${status}: sign-in required`, true, status);
     // An SSE endpoint that answers 200 with a web page instead of an event stream.
     if (status >= 200 && status < 300) return new ConnectError(notMcpText(config.url, message), false, status);
-    const body = (error as Error).constructor?.name === 'SseError' ? '' : bodySnippet(message);
+    const rpc = rpcErrorOf(error);
+    if (rpc) {
+      const refused = new ConnectError(`${config.url} answered HTTP ${status} with error ${rpc.code}: ${truncate(sanitizeLine(rpc.message), 200)}`, false, status);
+      refused.rpcError = true;
+      return refused;
+    }
+    const text = error instanceof SdkHttpError && isRecord(error.data) && typeof error.data.text === 'string' ? error.data.text : undefined;
+    const body = (error as Error).constructor?.name === 'SseError' ? '' : text !== undefined ? bodySnippet(text, false) : bodySnippet(message);
     const hint = status === 404 || status === 405 ? '; check the URL (MCP endpoints often end in /mcp or /sse)' : '';
     return new ConnectError(`${config.url} answered HTTP ${status}${body ? `: ${body}` : ''}${hint}`, false, status);
   }
@@ -63,9 +85,8 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
     if (/content type/i.test(message)) return new ConnectError(notMcpText(config.url, message));
   }
   // The server answered initialize with a JSON-RPC error: it refused us, and said why.
-  if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) {
-    const why = sanitizeLine(message.replace(/^MCP error -?\d+:\s*/, ''));
-    return new ConnectError(withStderr(`the server refused to initialize: ${truncate(why, 200)} (error ${error.code})`, ctx.stderrTail));
+  if (error instanceof ProtocolError) {
+    return new ConnectError(withStderr(`the server refused to initialize: ${truncate(sanitizeLine(message), 200)} (error ${error.code})`, ctx.stderrTail));
   }
   const issues = schemaIssues(error);
   if (issues) {
@@ -84,14 +105,61 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
  * refused (an MCP error, a malformed result) and the exit is only our closing it.
  */
 function exitIsTheReason(error: unknown): boolean {
-  if (error instanceof McpError) return error.code === ErrorCode.ConnectionClosed;
+  if (error instanceof ProtocolError) return false;
   return !schemaIssues(error);
+}
+
+/**
+ * The two sides speak no revision in common: said as that, with what each speaks, never
+ * as a wrong URL. It arrives as -32022 in-band (stdio, or a modern exchange), inside an
+ * HTTP 400 body (a 2026-only server refusing `initialize`), as a failed negotiation (a
+ * pinned 2026 client meeting a 2025 server), or as an `initialize` answer naming a
+ * revision we do not speak.
+ */
+function versionMismatch(error: unknown, config: ServerConfig): ConnectError | undefined {
+  const rpc = error instanceof ProtocolError ? { code: error.code, message: error.message, data: error.data } : rpcErrorOf(error);
+  const ours = offered(config);
+  const fix = config.protocol ? `; change "protocol" (now "${config.protocol}") or remove it to let mcpdeck choose` : '';
+  if (rpc?.code === ProtocolErrorCode.UnsupportedProtocolVersion) {
+    const supported = isRecord(rpc.data) && Array.isArray(rpc.data.supported) ? rpc.data.supported.map(String) : [];
+    const theirs = supported.length ? `it speaks ${sanitizeLine(supported.join(', '))}` : `it said: ${truncate(sanitizeLine(rpc.message), 120)}`;
+    return new ConnectError(`the server does not speak the MCP revision mcpdeck offered (${ours}): ${theirs}${fix}`);
+  }
+  const message = String((error as Error | undefined)?.message ?? '');
+  const named = /protocol version is not supported: (.*)$/.exec(message);
+  if (named) return new ConnectError(`the server wants MCP protocol version ${sanitizeLine(named[1] ?? '?')}; mcpdeck speaks ${ours}${fix}`);
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && !/HTTP \d|probe failed|closed/.test(message)) {
+    return new ConnectError(`the server does not speak the MCP revision mcpdeck offered (${ours}): ${truncate(sanitizeLine(message), 160)}${fix}`);
+  }
+  return undefined;
+}
+
+/** A JSON-RPC error inside an HTTP error body (the v2 transport keeps the body text). */
+function rpcErrorOf(error: unknown): { code: number; message: string; data?: unknown } | undefined {
+  if (!(error instanceof SdkHttpError)) return undefined;
+  const text = isRecord(error.data) ? error.data.text : undefined;
+  if (typeof text !== 'string') return undefined;
+  try {
+    const body = JSON.parse(text) as unknown;
+    const rpc = isRecord(body) && isRecord(body.error) ? body.error : undefined;
+    return rpc && typeof rpc.code === 'number' ? { code: rpc.code, message: String(rpc.message ?? ''), data: rpc.data } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The issues of a zod validation error (the SDK's result parsing), whatever zod version made it. */
 function schemaIssues(error: unknown): { path: PropertyKey[]; message: string }[] | undefined {
   const issues = (error as { issues?: unknown } | null)?.issues;
-  return error instanceof Error && /ZodError$/.test(error.name) && Array.isArray(issues) ? (issues as { path: PropertyKey[]; message: string }[]) : undefined;
+  if (error instanceof Error && /ZodError$/.test(error.name) && Array.isArray(issues)) return issues as { path: PropertyKey[]; message: string }[];
+  // The v2 SDK says "Invalid result for initialize: <the issues as JSON>".
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.InvalidResult) return undefined;
+  try {
+    const parsed = JSON.parse(error.message.replace(/^[^[]*/, '')) as unknown;
+    return Array.isArray(parsed) ? (parsed as { path: PropertyKey[]; message: string }[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function timeoutText(ms: number, stdoutNoise: string[]): string {
@@ -103,14 +171,14 @@ function timeoutText(ms: number, stdoutNoise: string[]): string {
 }
 
 function notMcpText(url: string, message: string): string {
-  const type = /content type: (.*)$/i.exec(message)?.[1]?.trim();
+  const type = /content type: (.*?)\)?$/i.exec(message)?.[1]?.trim();
   const what = type ? `it answered with ${truncate(sanitizeLine(type), 60)}` : 'it did not answer with an event stream';
   return `${url} did not answer as an MCP server: ${what} instead of JSON or an event stream; check the URL`;
 }
 
 /** Why listing failed after a good initialize; a timeout says how to allow more time. */
 export function listingFailure(error: unknown, timeout: number): string {
-  const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+  const timedOut = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
   const why = timedOut ? `no answer to a list request within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : String((error as Error).message ?? error);
   return `connected, but listing failed: ${why}`;
 }
@@ -125,14 +193,15 @@ function withStderr(message: string, tail: string[]): string {
 }
 
 export function httpStatus(error: unknown): number | undefined {
-  // By name: the HTTP transports are loaded lazily, so their classes may not be at hand.
+  if (error instanceof SdkHttpError) return error.status;
+  // The SSE transport still carries the status on a numeric `code`.
   const name = (error as Error | undefined)?.constructor?.name;
-  const code = (error as { code?: unknown }).code;
-  return (name === 'StreamableHTTPError' || name === 'SseError') && typeof code === 'number' && code > 0 ? code : undefined;
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return name === 'SseError' && typeof code === 'number' && code > 0 ? code : undefined;
 }
 
 /** The interesting part of an error body: HTML tags stripped, one short line. */
-function bodySnippet(message: string): string {
-  const body = message.replace(/^.*?(HTTP \d+\)?:|endpoint:|stream:)\s*/i, '').replace(/<[^>]*>/g, ' ');
+function bodySnippet(message: string, prefixed = true): string {
+  const body = (prefixed ? message.replace(/^.*?(HTTP \d+\)?:|endpoint:|stream:)\s*/i, '') : message).replace(/<[^>]*>/g, ' ');
   return truncate(sanitizeLine(body).replace(/\s+/g, ' ').trim(), 120);
 }

@@ -1,16 +1,8 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  ListPromptsResultSchema,
-  ListResourcesResultSchema,
-  ListResourceTemplatesResultSchema,
-  ListToolsResultSchema,
-  type ClientRequest,
-  type Prompt,
-  type Resource,
-  type ResourceTemplate,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client, RequestOptions } from '@modelcontextprotocol/client';
+import { z } from 'zod';
+import type { Prompt, Resource, ResourceTemplate, Tool } from './types.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { truncate } from '../../util/text.js';
 
 export const MAX_PAGES = 1000;
 /** Past this many items a list stops: 200,000 tools of a few hundred bytes is already ~100 MB held. */
@@ -37,14 +29,17 @@ interface Items {
 }
 export type ListKind = keyof Items;
 
-// Asked raw: client.listTools() compiles an Ajv validator for every tool's outputSchema
-// (100,000 compiles, and a schema thousands deep overflows the stack); we validate
-// outputs ourselves, lazily, per call.
+// Asked page by page with client.request: the SDK's listTools() walks every page into one
+// answer (at most 64 pages, then throws) and caches it; we bound lists ourselves and
+// validate outputs lazily, per call. Each item is checked on its own and only as deep as
+// the deck reads it: the SDK's schemas walk a tool's JSON Schema to the bottom (one
+// 5,000 levels deep overflows the stack), and one malformed item would hide the rest.
+const PAGE = z.looseObject({ nextCursor: z.string().optional() });
 const LISTS = {
-  tools: { method: 'tools/list', schema: ListToolsResultSchema, noun: 'tools' },
-  resources: { method: 'resources/list', schema: ListResourcesResultSchema, noun: 'resources' },
-  resourceTemplates: { method: 'resources/templates/list', schema: ListResourceTemplatesResultSchema, noun: 'resource templates' },
-  prompts: { method: 'prompts/list', schema: ListPromptsResultSchema, noun: 'prompts' },
+  tools: { method: 'tools/list', item: z.looseObject({ name: z.string(), inputSchema: z.looseObject({ type: z.literal('object') }) }), noun: 'tools' },
+  resources: { method: 'resources/list', item: z.looseObject({ uri: z.string(), name: z.string() }), noun: 'resources' },
+  resourceTemplates: { method: 'resources/templates/list', item: z.looseObject({ uriTemplate: z.string(), name: z.string() }), noun: 'resource templates' },
+  prompts: { method: 'prompts/list', item: z.looseObject({ name: z.string() }), noun: 'prompts' },
 } as const;
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -56,28 +51,51 @@ const count = (n: number) => n.toLocaleString('en-US');
  */
 export async function listAll<K extends ListKind>(client: Client, kind: K, options: ListOptions = {}): Promise<Listed<Items[K]>> {
   const { maxItems = MAX_ITEMS, maxPages = MAX_PAGES, ...request } = options;
-  const { method, schema, noun } = LISTS[kind];
+  const { method, item, noun } = LISTS[kind];
   const items: Items[K][] = [];
+  const skipped: string[] = [];
+  const listed = (truncated?: string): Listed<Items[K]> => {
+    const notes = [truncated, skipped.length ? skippedNote(skipped, noun) : undefined].filter(Boolean);
+    return notes.length ? { items, truncated: notes.join('; ') } : { items };
+  };
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
     if (page === maxPages) {
-      return { items, truncated: `stopped after ${count(maxPages)} pages: the server kept sending a next cursor (${count(items.length)} ${noun} listed)` };
+      return listed(`stopped after ${count(maxPages)} pages: the server kept sending a next cursor (${count(items.length)} ${noun} listed)`);
     }
     const params = cursor === undefined ? undefined : { cursor };
-    const result = (await client.request({ method, params } as ClientRequest, schema, request)) as unknown as Record<string, unknown> & { nextCursor?: string };
-    const got = (result[kind] ?? []) as Items[K][];
+    const result: Record<string, unknown> & { nextCursor?: string } = await client.request({ method, params }, PAGE, request);
+    const got: unknown[] = Array.isArray(result[kind]) ? (result[kind] as unknown[]) : [];
     const room = maxItems - items.length;
     // One by one: push(...page) with a page of 100,000+ items overflows the call stack.
-    for (let i = 0; i < got.length && i < room; i++) items.push(got[i]!);
+    for (let i = 0; i < got.length && items.length < maxItems; i++) {
+      const checked = item.safeParse(got[i]);
+      if (checked.success) items.push(checked.data as unknown as Items[K]);
+      else skipped.push(describeSkip(got[i], items.length + skipped.length + 1, checked.error.issues));
+    }
     cursor = result.nextCursor;
     if (got.length > room || (items.length >= maxItems && cursor)) {
-      return { items, truncated: `the server offers more than ${count(maxItems)} ${noun}; only the first ${count(maxItems)} are listed` };
+      return listed(`the server offers more than ${count(maxItems)} ${noun}; only the first ${count(maxItems)} are listed`);
     }
-    if (!cursor) return { items };
+    if (!cursor) return listed();
     if (seen.has(cursor)) {
-      return { items, truncated: `stopped at a next cursor the server had sent before (it would loop for ever); ${count(items.length)} ${noun} listed` };
+      return listed(`stopped at a next cursor the server had sent before (it would loop for ever); ${count(items.length)} ${noun} listed`);
     }
     seen.add(cursor);
   }
+}
+
+/** "item 3 \"broken\": inputSchema.type: …" — which item, and what is wrong with it. */
+function describeSkip(value: unknown, position: number, issues: readonly z.core.$ZodIssue[]): string {
+  const name = typeof (value as { name?: unknown } | null)?.name === 'string' ? ` "${sanitizeLine(truncate((value as { name: string }).name, 40))}"` : '';
+  const first = issues[0];
+  const what = first ? `${first.path.map(String).join('.') || '(item)'}: ${first.message}` : 'not valid';
+  return `item ${position}${name} (${truncate(sanitizeLine(what), 80)})`;
+}
+
+function skippedNote(skipped: string[], noun: string): string {
+  const shown = skipped.slice(0, 3).join(', ');
+  const more = skipped.length > 3 ? ` and ${count(skipped.length - 3)} more` : '';
+  return `${count(skipped.length)} malformed ${noun} left out: ${shown}${more}`;
 }

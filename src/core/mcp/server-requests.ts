@@ -1,16 +1,12 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { Protocol, type RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
-  CancelledNotificationSchema,
-  CreateMessageRequestSchema,
-  ElicitationCompleteNotificationSchema,
-  ElicitRequestURLParamsSchema,
-  ErrorCode,
-  McpError,
+    ProtocolError,
+  ProtocolErrorCode,
+  type Client,
+  type ClientContext,
   type CreateMessageRequest,
   type CreateMessageResult,
   type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ElicitInput } from '../elicitation/queue.js';
 import type { ElicitAnswer, FormElicitation, SampleAnswer } from '../elicitation/types.js';
@@ -24,61 +20,51 @@ export interface ServerRequests {
   completed(elicitationId: string): void;
 }
 
+const AnyParams = z.record(z.string(), z.unknown());
+
 /** The model name a hand-written reply carries when the person gives none. */
 const BY_HAND_MODEL = 'mcpdeck (written by hand)';
 
-// Only the method: the params reach us as the server sent them.
-const RawElicitRequestSchema = z.object({ method: z.literal('elicitation/create'), params: z.record(z.string(), z.unknown()) });
-
-type Extra = RequestHandlerExtra<never, never>;
-
+/**
+ * Answers the server's questions through the person's queue. One set of handlers
+ * serves both eras: a 2025 server sends `elicitation/create` and
+ * `sampling/createMessage` as requests; a 2026-07-28 server puts them in an
+ * `input_required` result, and the SDK calls these same handlers before retrying.
+ */
 export function installServerRequests(client: Client, requests: ServerRequests): void {
-  const elicit = async (request: z.infer<typeof RawElicitRequestSchema>, extra: Extra): Promise<ElicitResult> => {
-    const input = parseElicit(request.params);
-    const answer = await requests.elicit(input, withdrawal(client, extra.signal));
+  // Params as sent (the custom-schema form): the SDK's own parse would drop keywords
+  // outside the restricted subset (`pattern`) and refuse the rest (a nested object) with
+  // an error the person never sees. We check answers against the schema as sent
+  // (elicitation/content.ts), defaults included, since we declare applyDefaults.
+  client.setRequestHandler('elicitation/create', { params: AnyParams }, async (params, ctx): Promise<ElicitResult> => {
+    const input = parseElicit(params);
+    const answer = await requests.elicit(input, withdrawal(client, ctx));
     if (answer.action !== 'accept') return { action: answer.action };
     return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
-  };
-  // Client.setRequestHandler re-parses elicitation requests with the SDK's schema of the
-  // restricted subset: it silently drops keywords it does not know (`pattern`) and refuses
-  // the rest (a nested object) with an error the person never sees. Installed one level
-  // down, the person sees the request as sent, and we check answers against the schema
-  // as sent (elicitation/content.ts), defaults included, since we declare applyDefaults.
-  (Protocol.prototype.setRequestHandler as (this: Client, schema: typeof RawElicitRequestSchema, handler: typeof elicit) => void).call(
-    client,
-    RawElicitRequestSchema,
-    elicit,
-  );
-  client.setRequestHandler(CreateMessageRequestSchema, async (request, extra): Promise<CreateMessageResult> => {
-    const answer = await requests.sample(request.params, withdrawal(client, extra.signal));
+  });
+  client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult> => {
+    const answer = await requests.sample(request.params as CreateMessageRequest['params'], withdrawal(client, ctx));
     // The spec's example error for a person who refuses to sample.
-    if (answer.action === 'decline') throw new McpError(-1, 'the person declined the sampling request');
+    if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
     return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
   });
-  client.setNotificationHandler(ElicitationCompleteNotificationSchema, ({ params }) => requests.completed(params.elicitationId));
-  // The SDK drops notifications/cancelled for request id 0 (it tests the id for
-  // truthiness), and 0 is the first id a server uses: the first question it withdraws
-  // would stay on screen. This handler replaces the SDK's and aborts any id.
-  const handlers = (client as unknown as { _requestHandlerAbortControllers?: Map<unknown, AbortController> })._requestHandlerAbortControllers;
-  if (handlers) {
-    client.setNotificationHandler(CancelledNotificationSchema, ({ params }) => {
-      if (params.requestId !== undefined) handlers.get(params.requestId)?.abort(params.reason);
-    });
-  }
+  client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => requests.completed(params.elicitationId));
 }
 
 function parseElicit(params: Record<string, unknown>): ElicitInput {
   if (params.mode === 'url') {
-    const parsed = ElicitRequestURLParamsSchema.safeParse(params);
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, 'a URL elicitation needs a message, an elicitationId and a valid url');
-    const { message, url, elicitationId } = parsed.data;
+    // A 2026-07-28 URL request travels inside its call's result and carries no elicitationId.
+    const { message, url, elicitationId } = params;
+    if (typeof message !== 'string' || typeof url !== 'string' || !URL.canParse(url) || (elicitationId !== undefined && typeof elicitationId !== 'string')) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'a URL elicitation needs a message and a valid url');
+    }
     return { mode: 'url', message, url, elicitationId };
   }
   if (params.mode !== undefined && params.mode !== 'form') {
-    throw new McpError(ErrorCode.InvalidParams, `unknown elicitation mode ${JSON.stringify(params.mode)}`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown elicitation mode ${JSON.stringify(params.mode)}`);
   }
   if (typeof params.message !== 'string' || !isRecord(params.requestedSchema)) {
-    throw new McpError(ErrorCode.InvalidParams, 'a form elicitation needs a message and a requestedSchema object');
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'a form elicitation needs a message and a requestedSchema object');
   }
   return { mode: 'form', message: params.message, requestedSchema: params.requestedSchema as FormElicitation['requestedSchema'] };
 }
@@ -89,7 +75,8 @@ function parseElicit(params: Record<string, unknown>): ElicitInput {
  * connection closes; in the second case it forgets the transport right after, so a
  * moment later the two read apart.
  */
-function withdrawal(client: Client, signal: AbortSignal): AbortSignal {
+function withdrawal(client: Client, ctx: ClientContext): AbortSignal {
+  const signal = ctx.mcpReq.signal;
   const controller = new AbortController();
   const onAbort = () => {
     const said = signal.reason;

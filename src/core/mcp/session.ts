@@ -1,7 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { Client, type ClientCapabilities, type jsonSchemaValidator } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../config/types.js';
+import { negotiation } from './protocol.js';
+import { ListenStream } from './listen.js';
+import type { ProtocolEra } from './types.js';
 import { VERSION } from '../../util/version.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
@@ -28,12 +30,31 @@ export interface SessionOptions extends TransportHooks {
   requests?: ServerRequests;
 }
 
+/**
+ * The SDK would check tool outputs with an Ajv of its own, running a server's `pattern`s
+ * unguarded and throwing the result away on a mismatch: outputs are checked where a
+ * person sees the mismatch beside the result (schema/validator.ts).
+ */
+const CHECKED_ELSEWHERE: jsonSchemaValidator = { getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }) };
+
+/**
+ * The SDK's client, taking elicitation requests as sent (server-requests.ts): its wrapper
+ * would check them against the restricted schema subset again and refuse the rest.
+ */
+class DeckClient extends Client {
+  protected override _wrapHandler(method: string, handler: Parameters<Client['_wrapHandler']>[1]): ReturnType<Client['_wrapHandler']> {
+    return method === 'elicitation/create' ? handler : super._wrapHandler(method, handler);
+  }
+}
+
 /** One live connection to one server. A closed session is never reused. */
 export class Session {
   /** The session ended without our asking; `crashed` when trying again may help (not when we cut it off). */
   onclose?: (reason: string, crashed: boolean) => void;
   private closing = false;
   private probing = false;
+  /** On a 2026-07-28 session: the stream that carries the server's change notifications. */
+  listening?: ListenStream;
 
   private constructor(
     readonly client: Client,
@@ -42,33 +63,51 @@ export class Session {
   ) {}
 
   get protocolVersion(): string | undefined {
-    return this.transport.protocolVersion;
+    return this.client.getNegotiatedProtocolVersion();
+  }
+
+  /** 2026-07-28 and later (stateless, asks in results) or the 2025 revisions (initialize, server requests). */
+  get era(): ProtocolEra | undefined {
+    return this.client.getProtocolEra();
   }
 
   get pid(): number | undefined {
     return this.transport.inner instanceof StdioTransport ? this.transport.inner.pid : undefined;
   }
 
-  /** Connects, falling back from Streamable HTTP to SSE only where the type was assumed. */
+  /**
+   * Connects. Streamable HTTP falls back to SSE only where the type was assumed and
+   * the server refused the transport itself (400/404/405 without a JSON-RPC error:
+   * a refused protocol version is said as one). A stdio server that quits cleanly on
+   * the era probe (some 2025 servers end on any request before `initialize`) is started
+   * once more and greeted the 2025 way.
+   */
   static async open(options: SessionOptions): Promise<Session> {
     try {
-      return await Session.attempt(options, false);
+      return await Session.attempt(options, 'probe');
     } catch (error) {
-      const status = error instanceof ConnectError ? error.httpStatus : undefined;
-      if (options.config.type === 'http' && options.config.typeAssumed && status && [400, 404, 405].includes(status)) {
-        return Session.attempt(options, true);
+      const reason = error instanceof ConnectError ? error : undefined;
+      const { config } = options;
+      if (config.type === 'http' && config.typeAssumed && reason?.httpStatus && !reason.rpcError && [400, 404, 405].includes(reason.httpStatus)) {
+        return Session.attempt(options, 'sse');
       }
+      // Exit code 0: it quit on the probe by design. A crash (any other code) is reported as one, not run twice.
+      if (config.type === 'stdio' && !config.protocol && reason?.exitedBeforeAnswer && reason.exit?.code === 0) return Session.attempt(options, 'legacy');
       throw error;
     }
   }
 
-  private static async attempt(options: SessionOptions, useSse: boolean): Promise<Session> {
+  private static async attempt(options: SessionOptions, how: 'probe' | 'sse' | 'legacy'): Promise<Session> {
     const { config } = options;
-    const built = await buildTransport(config, options, useSse);
+    const built = await buildTransport(config, options, how === 'sse');
     const transport = new TappedTransport(built.transport, options.onTraffic);
     const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
-    const client = new Client({ name: 'mcpdeck', version: VERSION }, { capabilities: options.requests ? CLIENT_CAPABILITIES : basic });
-    client.setRequestHandler(ListRootsRequestSchema, () => ({
+    const client = new DeckClient({ name: 'mcpdeck', version: VERSION }, {
+      capabilities: options.requests ? CLIENT_CAPABILITIES : basic,
+      ...negotiation(config, options.connectTimeout, how === 'sse'),
+      jsonSchemaValidator: CHECKED_ELSEWHERE,
+    });
+    client.setRequestHandler('roots/list', () => ({
       roots: options.roots.map((path) => ({ uri: pathToFileURL(path).href, name: path })),
     }));
     if (options.requests) installServerRequests(client, options.requests);
@@ -78,7 +117,7 @@ export class Session {
     try {
       await Promise.race([
         // The SDK's own 60 s request timeout would cut a longer connect timeout short.
-        client.connect(transport, { timeout: options.connectTimeout }),
+        client.connect(transport, { timeout: options.connectTimeout, ...(how === 'legacy' && { prior: { kind: 'legacy' as const } }) }),
         new Promise((_, reject) => {
           timer = setTimeout(() => {
             timedOut = true;
@@ -97,7 +136,8 @@ export class Session {
         ...options.failureContext(),
         timedOut: timedOut ? options.connectTimeout : undefined,
       });
-      if (!failure) reason.exit = exit;
+      if (!failure && !reason.notStarted) reason.exit = exit;
+      reason.exitedBeforeAnswer = Boolean(exit) && !failure && transport.received === 0;
       throw reason;
     } finally {
       clearTimeout(timer);
@@ -109,6 +149,7 @@ export class Session {
       session.onclose?.(reason.message, !inner?.failure);
     };
     if ('url' in config) client.onerror = (error) => session.watchStream(error, config.url, options.connectTimeout);
+    if (session.era === 'modern') session.listening = new ListenStream(client, options.connectTimeout, (why) => session.lose(why));
     return session;
   }
 
@@ -132,7 +173,7 @@ export class Session {
   }
 
   /** The session ended on the server's side: say why first, so calls cut off by the close can tell. */
-  private lose(why: string): void {
+  lose(why: string): void {
     if (this.closing) return;
     this.onclose?.(why, true);
     void this.close();
@@ -142,6 +183,7 @@ export class Session {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    await this.listening?.close();
     const inner = this.transport.inner;
     // Streamable HTTP: end the server's session too (DELETE), not just our side.
     const terminate = (inner as { terminateSession?: () => Promise<void> }).terminateSession;

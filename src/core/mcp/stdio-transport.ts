@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { deserializeMessage, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 
 /** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
 export const MAX_LINE = 100 * 2 ** 20;

@@ -1,5 +1,5 @@
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage, MessageExtraInfo } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import { StdioTransport } from './stdio-transport.js';
 
 export interface TrafficEntry {
   direction: 'out' | 'in';
@@ -10,15 +10,18 @@ export interface TrafficEntry {
 }
 
 /**
- * Wraps a transport to observe every JSON-RPC message both ways (the traffic log,
- * the negotiated protocol version) without touching the SDK's Protocol.
+ * Wraps a transport to observe every JSON-RPC message both ways (the traffic log, the
+ * requests still waiting) without touching the SDK's Protocol. It passes on what the SDK
+ * reads off the transport it was given: the per-request streams of Streamable HTTP and
+ * the `pid`/`stderr` by which it knows a stdio server (whose silence or exit during the
+ * era probe means a 2025-era server, not an outage).
  */
 export class TappedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
-  protocolVersion?: string;
-  private initializeId?: string | number;
+  /** Messages the server sent: none at all tells a server that died before it said anything. */
+  received = 0;
   /** Our requests still waiting for their answer. */
   private readonly waiting = new Set<string | number>();
 
@@ -26,9 +29,16 @@ export class TappedTransport implements Transport {
     readonly inner: Transport,
     private readonly onTraffic: (entry: TrafficEntry) => void,
   ) {
+    // The SDK tells a stdio server by these two names (its era probe reads silence or an
+    // exit as a 2025-era server there, and as an outage elsewhere).
+    if (inner instanceof StdioTransport) {
+      Object.defineProperty(this, 'pid', { get: () => inner.pid });
+      Object.defineProperty(this, 'stderr', { get: () => null });
+    }
     inner.onclose = () => this.onclose?.();
     inner.onerror = (error) => this.onerror?.(error);
     inner.onmessage = (message, extra) => {
+      this.received++;
       this.record('in', message);
       this.onmessage?.(message, extra);
     };
@@ -40,6 +50,10 @@ export class TappedTransport implements Transport {
 
   get sessionId(): string | undefined {
     return this.inner.sessionId;
+  }
+
+  get hasPerRequestStream(): boolean | undefined {
+    return (this.inner as { hasPerRequestStream?: boolean }).hasPerRequestStream;
   }
 
   start(): Promise<void> {
@@ -59,16 +73,15 @@ export class TappedTransport implements Transport {
     this.inner.setProtocolVersion?.(version);
   }
 
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.inner.setSupportedProtocolVersions?.(versions);
+  }
+
   private record(direction: 'in' | 'out', message: JSONRPCMessage): void {
     const method = 'method' in message ? message.method : undefined;
     const id = 'id' in message ? message.id : undefined;
-    if (direction === 'out' && method === 'initialize') this.initializeId = id;
     if (id !== undefined && direction === 'out' && method) this.waiting.add(id);
     if (id !== undefined && direction === 'in' && !method) this.waiting.delete(id);
-    if (direction === 'in' && id !== undefined && id === this.initializeId && 'result' in message) {
-      const version = (message.result as { protocolVersion?: unknown }).protocolVersion;
-      if (typeof version === 'string') this.protocolVersion = version;
-    }
     // No serializing here: only a traffic log that keeps the message needs its size.
     this.onTraffic({ direction, method, id, time: Date.now(), message });
   }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { isAbsolute } from 'node:path';
-import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { InProcessConfig, ServerConfig } from '../config/types.js';
 import { StdioTransport } from './stdio-transport.js';
 import { ConnectError } from './errors.js';
@@ -30,12 +30,8 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
       const url = new URL(config.url);
       const requestInit = { headers: config.headers };
       const fetch = hooks.fetch;
-      // Loaded on demand: a command that touches only stdio servers starts faster.
-      if (config.type === 'sse' || useSse) {
-        const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
-        return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
-      }
-      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      const { SSEClientTransport, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
+      if (config.type === 'sse' || useSse) return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
       return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };
     }
     case 'inprocess':
@@ -70,7 +66,9 @@ async function inProcess(config: InProcessConfig): Promise<BuiltTransport> {
   if (!isConnectable(server)) {
     throw new ConnectError(`module ${config.module} must export an McpServer or Server, or a function returning one`);
   }
-  const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+  // Either SDK generation's server takes any object of the Transport shape: both halves
+  // come from one package, as a linked pair must.
+  const { InMemoryTransport } = await import('@modelcontextprotocol/client');
   const [client, side] = InMemoryTransport.createLinkedPair();
   await server.connect(side);
   const connected = server;

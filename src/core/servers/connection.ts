@@ -3,8 +3,10 @@ import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../
 import { ConnectError, httpStatus, listingFailure } from '../mcp/errors.js';
 import type { ConnectionContext } from './connection-context.js';
 import { Session } from '../mcp/session.js';
+import type { ListenFilter } from '../mcp/listen.js';
+import { LOG_LEVEL_META_KEY } from '../mcp/protocol.js';
 import { callHold, serverRequests } from './person-waits.js';
-import { LoggingMessageNotificationSchema, type LoggingLevel, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, Tool } from '../mcp/types.js';
 import { filterTools } from './tools.js';
 import { ResourceSubscriptions } from './subscriptions.js';
 import { ServerLog } from './log-messages.js';
@@ -31,7 +33,18 @@ export class ServerConnection {
   private readonly stdoutNoise = new LineTail(20);
   private readonly log = new ServerLog();
   /** Watched resources: kept across sessions, renewed on each new one in load(). */
-  readonly subscriptions = new ResourceSubscriptions(() => this.name, (subscriptions) => this.patch({ subscriptions }));
+  readonly subscriptions = new ResourceSubscriptions(
+    () => this.name,
+    (subscriptions) => this.patch({ subscriptions }),
+    Date.now,
+    (client) => {
+      const session = this.session;
+      const listening = session?.client === client ? session.listening : undefined;
+      return listening && ((uris) => listening.set({ ...this.listFilter, resourceSubscriptions: uris }));
+    },
+  );
+  /** What a 2026-07-28 session's listen stream asks for besides watched resources: the lists' changes. */
+  private listFilter: ListenFilter = {};
   /** Restarts after a crash; none for in-process servers (they die with us) or without a policy. */
   private readonly supervisor?: Supervisor;
   /** The re-initialization under way after the server forgot a session, shared by the calls that found out. */
@@ -65,6 +78,7 @@ export class ServerConnection {
     this.closeReason = undefined;
     // A new session starts at the server's default level; a restart keeps its count on show.
     const restart = this.supervisor?.active ? this.lastRestart : undefined;
+    this.logLevel = undefined;
     this.patch({ status: 'connecting', error: undefined, logLevel: undefined, restart: restart && { ...restart, at: undefined } });
     const auth = this.ctx.auth?.forServer(this.name, config);
     let session: Session;
@@ -116,16 +130,23 @@ export class ServerConnection {
   private async load(session: Session): Promise<void> {
     const { client } = session;
     const capabilities = client.getServerCapabilities() ?? {};
-    client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/message', ({ params }) => {
       if (this.session === session) this.patch({ logs: this.log.add(params) });
     });
+    const kinds = (['tools', 'resources', 'prompts'] as const).filter((kind) => capabilities[kind] && (!this.ctx.lists || this.ctx.lists.includes(kind)));
     await watchLists(client, {
-      kinds: (['tools', 'resources', 'prompts'] as const).filter((kind) => capabilities[kind] && (!this.ctx.lists || this.ctx.lists.includes(kind))),
+      kinds,
       timeout: this.definition.config?.timeout ?? DEFAULT_CONNECT_TIMEOUT,
       tools: (all) => this.toolState(all),
       apply: (change) => this.session === session && this.patch(change),
       notes: this.listNotes,
     });
+    if (session.listening) {
+      const changes = (kind: (typeof kinds)[number]) => kinds.includes(kind) && Boolean(capabilities[kind]?.listChanged);
+      this.listFilter = { toolsListChanged: changes('tools'), promptsListChanged: changes('prompts'), resourcesListChanged: changes('resources') };
+      // Watched resources join the same stream (renew); without any, the lists' changes alone.
+      if (!this.subscriptions.uris.length) await session.listening.set(this.listFilter);
+    }
     await this.subscriptions.renew(client);
     if (this.session !== session) return;
     this.supervisor?.connected();
@@ -137,6 +158,7 @@ export class ServerConnection {
       capabilities,
       instructions: client.getInstructions(),
       protocolVersion: session.protocolVersion,
+      protocolEra: session.era,
       pid: session.pid,
       connectedAt: Date.now(),
     });
@@ -161,7 +183,7 @@ export class ServerConnection {
     const requests = this.ctx.requests;
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
     try {
-      return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, ...options, timeout }));
+      return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, meta: this.requestMeta(s), ...options, timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
@@ -172,6 +194,19 @@ export class ServerConnection {
       throw error;
     }
   }
+
+  /**
+   * Request `_meta` for this session. A 2026-07-28 server sends log messages about a
+   * request only at the level the request names (none named: none sent); mcpdeck names
+   * the level the person chose, else `info`, so the Log tab shows what a 2025 server's would.
+   */
+  requestMeta(session = this.session): Record<string, unknown> | undefined {
+    if (session?.era !== 'modern') return undefined;
+    return { [LOG_LEVEL_META_KEY]: this.logLevel ?? 'info' };
+  }
+
+  /** The level the person chose in this session (2026-07-28: sent with each request; 2025: logging/setLevel). */
+  logLevel?: LoggingLevel;
 
   /** Runs a request on the live session; fails with the reason when there is none. */
   async withClient<T>(fn: (client: Session['client']) => Promise<T>): Promise<T> {

@@ -4,8 +4,8 @@ import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
 import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions } from '../mcp/types.js';
+import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '../mcp/types.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
@@ -123,21 +123,31 @@ export class ServerHub {
   }
 
   readResource(server: string, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
-    return this.connection(server).withClient((client) => client.readResource({ uri }, options));
+    const connection = this.connection(server);
+    // No response cache: a person reading a resource wants it as it is now.
+    return connection.withClient((client) => client.readResource({ uri, ...meta(connection) }, { ...options, cacheMode: 'bypass' }));
   }
 
   getPrompt(server: string, name: string, args: Record<string, string>, options?: RequestOptions): Promise<GetPromptResult> {
-    return this.connection(server).withClient((client) => client.getPrompt({ name, arguments: args }, options));
+    const connection = this.connection(server);
+    return connection.withClient((client) => client.getPrompt({ name, arguments: args, ...meta(connection) }, options));
   }
 
-  /** Asks for a log level (logging/setLevel) and records it on the server's state. */
+  /**
+   * Sets the log level and records it on the server's state: a 2025 server is asked
+   * with logging/setLevel; a 2026-07-28 server has no such request, the level goes with
+   * each request from now on.
+   */
   async setLogLevel(server: string, level: LoggingLevel, options?: RequestOptions): Promise<void> {
     const connection = this.connection(server);
     const capabilities = this.get(server)?.capabilities;
     if (capabilities && !capabilities.logging) {
       throw new ToolCallError('protocol', `${server} does not offer logging: it sends no log messages and has no level to set`);
     }
-    await connection.withClient((client) => client.setLoggingLevel(level, options));
+    await connection.withClient(async (client) => {
+      if (client.getProtocolEra() !== 'modern') await client.setLoggingLevel(level, options);
+    });
+    connection.logLevel = level;
     this.patch(server, { logLevel: level });
   }
 
@@ -186,6 +196,11 @@ export class ServerHub {
     });
     if (event) this.events.emit('status', event);
   }
+}
+
+function meta(connection: ServerConnection): { _meta?: Record<string, unknown> } {
+  const extra = connection.requestMeta();
+  return extra ? { _meta: extra } : {};
 }
 
 function changed(a: ServerDefinition, b: ServerDefinition): boolean {

@@ -1,10 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '../mcp/types.js';
 import { listAll, type Listed, type ListKind as ListName } from '../mcp/list.js';
 import type { ListNotes, ServerState } from './state.js';
 
@@ -55,8 +50,8 @@ export async function watchLists(client: Client, watch: ListWatch): Promise<void
     }
   };
   const quietly = (kind: ListKind) => () => void refresh(kind).catch(() => undefined);
-  client.setNotificationHandler(ToolListChangedNotificationSchema, quietly('tools'));
-  client.setNotificationHandler(ResourceListChangedNotificationSchema, quietly('resources'));
-  client.setNotificationHandler(PromptListChangedNotificationSchema, quietly('prompts'));
+  client.setNotificationHandler('notifications/tools/list_changed', quietly('tools'));
+  client.setNotificationHandler('notifications/resources/list_changed', quietly('resources'));
+  client.setNotificationHandler('notifications/prompts/list_changed', quietly('prompts'));
   await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
 }

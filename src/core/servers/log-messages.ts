@@ -1,4 +1,4 @@
-import type { LoggingLevel, LoggingMessageNotification } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, LoggingMessageNotification } from '../mcp/types.js';
 
 /** The eight RFC 5424 levels MCP uses, least to most severe. */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const satisfies readonly LoggingLevel[];

@@ -1,4 +1,4 @@
-import type { Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { ProtocolEra, Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../mcp/types.js';
 import type { ConfigIssue, ConfigSource, ServerDefinition, TransportType } from '../config/types.js';
 import { redactEntry } from '../config/redact.js';
 import type { LogEntry } from './log-messages.js';
@@ -22,6 +22,8 @@ export interface ServerState {
   error?: string;
   serverInfo?: Implementation;
   protocolVersion?: string;
+  /** 2026-07-28 and later (`modern`) or the 2025 revisions (`legacy`). */
+  protocolEra?: ProtocolEra;
   capabilities?: ServerCapabilities;
   instructions?: string;
   tools: ToolInfo[];

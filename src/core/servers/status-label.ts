@@ -1,4 +1,5 @@
-import type { ServerStatus } from './state.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import type { ServerState, ServerStatus } from './state.js';
 import type { RestartState } from './supervisor.js';
 
 /** Each status as a glyph and a word: the same in the CLI and the TUI. */
@@ -28,4 +29,10 @@ export function restartNote(restart: RestartState | undefined, status: ServerSta
   if (at !== undefined) return `${kind}ing ${attempt}/${tries} in ${Math.max(0, Math.ceil((at - now) / 1000))}s`;
   if (status === 'connecting') return `${kind} ${attempt}/${tries}`;
   return status === 'failed' ? `gave up after ${tries} tries` : undefined;
+}
+
+/** "protocol 2026-07-28 (current)" or "protocol 2025-11-25 (2025 era)": the revision and which generation it is. */
+export function protocolLabel(server: Pick<ServerState, 'protocolVersion' | 'protocolEra'>): string {
+  const era = server.protocolEra === 'modern' ? 'current' : server.protocolEra === 'legacy' ? '2025 era' : undefined;
+  return `protocol ${sanitizeLine(server.protocolVersion ?? '?')}${era ? ` (${era})` : ''}`;
 }

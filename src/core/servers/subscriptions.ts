@@ -1,5 +1,4 @@
-import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestOptions } from '../mcp/types.js';
 import { ToolCallError } from '../mcp/call.js';
 import type { Session } from '../mcp/session.js';
 
@@ -25,10 +24,15 @@ export function subscriptionOf(subscriptions: Subscriptions | undefined, uri: st
 /** A server that never answers a renewal must not hold its connection from becoming usable. */
 export const RENEW_TIMEOUT = 10_000;
 
+/** On a 2026-07-28 session: asks the listen stream for exactly these URIs (there is no resources/subscribe). */
+export type Relisten = (uris: string[]) => Promise<void>;
+
 /**
  * The resources one server is subscribed to. It outlives sessions: a session is
  * a server process or an HTTP session, and a new one knows nothing of the old
  * one's subscriptions, so each fresh session gets them all again (`renew`).
+ * A 2025 session is asked with resources/subscribe, one URI at a time; a 2026-07-28
+ * one with the URI list of its listen stream.
  */
 export class ResourceSubscriptions {
   private records: Subscriptions = {};
@@ -41,6 +45,8 @@ export class ResourceSubscriptions {
     /** Publishes the new record set (a new object each time) to the server's state. */
     private readonly publish: (subscriptions: Subscriptions) => void,
     private readonly now: () => number = Date.now,
+    /** The listen stream of a client's session, when it speaks 2026-07-28. */
+    private readonly relistenOf: (client: Client) => Relisten | undefined = () => undefined,
   ) {}
 
   get uris(): string[] {
@@ -55,14 +61,18 @@ export class ResourceSubscriptions {
   async subscribe(client: Client, uri: string, options?: RequestOptions): Promise<void> {
     this.listen(client);
     this.refuseWithoutCapability(client);
-    await client.subscribeResource({ uri }, options);
+    const relisten = this.relistenOf(client);
+    if (!relisten) await client.subscribeResource({ uri }, options);
+    else await relisten([...new Set([...this.uris, uri])]);
     this.set(uri, subscriptionOf(this.records, uri) ?? { updates: 0 });
   }
 
   /** Forgets the URI first (so it is never renewed, even if the server fails to answer), then tells the server. */
   async unsubscribe(client: Client, uri: string, options?: RequestOptions): Promise<void> {
     this.forget(uri);
-    await client.unsubscribeResource({ uri }, options);
+    const relisten = this.relistenOf(client);
+    if (relisten) await relisten(this.uris);
+    else await client.unsubscribeResource({ uri }, options);
   }
 
   /** Stops keeping a URI without telling the server: for a server that is not connected. */
@@ -82,6 +92,18 @@ export class ResourceSubscriptions {
     const uris = this.uris;
     if (!uris.length) return;
     const offered = Boolean(client.getServerCapabilities()?.resources?.subscribe);
+    const relisten = this.relistenOf(client);
+    if (relisten) {
+      const error = await (offered ? relisten(uris) : Promise.reject(new Error(this.noCapability()))).then(
+        () => undefined,
+        (e: Error) => `renewing the subscriptions failed: ${e.message}`,
+      );
+      for (const uri of uris) {
+        const record = subscriptionOf(this.records, uri);
+        if (record && this.current === client) this.set(uri, { ...record, error });
+      }
+      return;
+    }
     await Promise.all(uris.map(async (uri) => {
       let error: string | undefined;
       try {
@@ -98,7 +120,7 @@ export class ResourceSubscriptions {
   private listen(client: Client): void {
     if (this.current === client) return;
     this.current = client;
-    client.setNotificationHandler(ResourceUpdatedNotificationSchema, ({ params }) => {
+    client.setNotificationHandler('notifications/resources/updated', ({ params }) => {
       if (this.current !== client) return;
       const uri = this.watchedFor(params.uri);
       const record = uri === undefined ? undefined : subscriptionOf(this.records, uri);

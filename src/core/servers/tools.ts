@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '../mcp/types.js';
 import type { ToolFilter } from '../config/types.js';
 
 export interface ToolInfo extends Tool {

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '../mcp/types.js';
 import { boundedJson } from '../calls/bounded-json.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import { createStore, type Store, type WritableStore } from '../store.js';

@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '../../core/mcp/types.js';
 import { annotationTags } from '../../core/servers/tools.js';
 import { useTheme } from '../theme/ThemeContext.js';
 

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '../../../core/mcp/types.js';
 import { LOG_LEVELS } from '../../../core/servers/log-messages.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { PRIORITY, useKeys } from '../../hooks/useKeys.js';

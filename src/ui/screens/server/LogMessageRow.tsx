@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '../../../core/mcp/types.js';
 import type { LogEntry } from '../../../core/servers/log-messages.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';

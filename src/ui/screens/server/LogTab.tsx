@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel } from '../../../core/mcp/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';

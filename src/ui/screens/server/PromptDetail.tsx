@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { Prompt } from '../../../core/mcp/types.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { Description } from '../../components/Description.js';

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { Prompt } from '@modelcontextprotocol/sdk/types.js';
+import type { Prompt } from '../../../core/mcp/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';

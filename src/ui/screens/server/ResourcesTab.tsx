@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box } from 'ink';
-import type { ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { ResourceTemplate } from '../../../core/mcp/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { subscriptionOf } from '../../../core/servers/subscriptions.js';
 import { resourceText } from '../../../core/calls/resource-text.js';

@@ -1,5 +1,5 @@
-import type { Prompt, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
-import { UriTemplate } from '@modelcontextprotocol/sdk/shared/uriTemplate.js';
+import type { Prompt, ResourceTemplate } from '../../../core/mcp/types.js';
+import { UriTemplate } from '../../../core/mcp/types.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 
 export interface StringFormSchema {

@@ -1,4 +1,5 @@
-import type { ServerCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import { protocolLabel } from '../../../core/servers/status-label.js';
+import type { ServerCapabilities } from '../../../core/mcp/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { terminalJson } from '../../../util/json.js';
 import { sanitize, sanitizeLine } from '../../../util/sanitize.js';
@@ -47,7 +48,7 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
   const field = (label: string, value: string, kind?: InfoLine['kind']) => add(`${label.padEnd(14)}${value}`, kind);
   const info = server.serverInfo;
   field('Server', info ? `${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${info.title ? ` · ${sanitizeLine(info.title)}` : ''}` : `(not connected: ${server.status})`);
-  if (server.protocolVersion) field('Protocol', sanitizeLine(server.protocolVersion));
+  if (server.protocolVersion) field('Protocol', protocolLabel(server));
   const proc = [server.transport, server.pid !== undefined && `pid ${server.pid}`, server.connectedAt && `connected ${clock(server.connectedAt)}`];
   field('Transport', proc.filter(Boolean).join(' · ') || '—');
   field('Source', `${sanitizeLine(server.source.label)}${server.source.path ? ` · ${sanitizeLine(server.source.path)}` : ''}`);

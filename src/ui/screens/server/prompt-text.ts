@@ -1,4 +1,4 @@
-import type { GetPromptResult, PromptMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { GetPromptResult, PromptMessage } from '../../../core/mcp/types.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { formatBytes } from '../../../util/text.js';
 

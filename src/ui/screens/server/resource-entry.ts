@@ -1,4 +1,4 @@
-import type { Resource, ResourceTemplate } from '@modelcontextprotocol/sdk/types.js';
+import type { Resource, ResourceTemplate } from '../../../core/mcp/types.js';
 import type { SubscriptionState } from '../../../core/servers/subscriptions.js';
 
 /** A resource or a template, in one list. */

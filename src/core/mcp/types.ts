@@ -1,0 +1,26 @@
+// The protocol's types as the rest of mcpdeck sees them: one place that names the SDK,
+// so the UI and the CLI never import it (see DESIGN.md, "All SDK use sits behind src/core/mcp").
+export type {
+  CallToolResult,
+  ClientCapabilities,
+  CreateMessageRequest,
+  ElicitRequestFormParams,
+  GetPromptResult,
+  Implementation,
+  JSONRPCMessage,
+  LoggingLevel,
+  LoggingMessageNotification,
+  Progress,
+  Prompt,
+  PromptMessage,
+  ReadResourceResult,
+  RequestOptions,
+  Resource,
+  ResourceTemplateType as ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/client';
+export { UriTemplate } from '@modelcontextprotocol/client';
+
+/** Which generation of the protocol a session speaks: 2026-07-28 and later, or the 2025 revisions. */
+export type ProtocolEra = 'modern' | 'legacy';
