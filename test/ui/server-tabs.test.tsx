@@ -108,11 +108,14 @@ describe('server tabs over server-everything', () => {
     await app.press('g');
     const traffic = await app.waitFor('→ tools/list');
     expect(traffic).toMatch(/← tools\/list · result\s+#\d+\s+[\d.]+ K?B\s+\d\d:\d\d:\d\d\.\d{3}/);
-    expect(traffic).toMatch(/^› → initialize\s+#0/m);
+    // First the era probe (server-everything does not know it), then the 2025 handshake.
+    expect(traffic).toMatch(/^› → server\/discover\s+#server-/m);
+    expect(traffic).toMatch(/^ {2}← server\/discover · error/m);
+    expect(traffic).toMatch(/^ {2}→ initialize\s+#0/m);
     await app.press(KEY.enter);
-    const expanded = await app.waitFor('"method": "initialize"');
-    expect(expanded).toContain('→ sent request · initialize · id 0');
-    expect(expanded).toContain('"protocolVersion"');
+    const expanded = await app.waitFor('"method": "server/discover"');
+    expect(expanded).toMatch(/→ sent request · server\/discover · id server-\S+/);
+    expect(expanded).toContain('"io.modelcontextprotocol/protocolVersion"');
     await app.press(KEY.esc);
     await app.waitFor((f) => f.includes('→ tools/list') && !f.includes('"method"'));
   });
@@ -215,7 +218,7 @@ describe('server tabs over a hostile server', () => {
     await app.press('t');
     await seen('notifications/evil');
     await app.press('g');
-    await app.waitFor(/^› → initialize/m);
+    await app.waitFor(/^› → server\/discover/m);
     // Down one row at a time, each waited for, until the notification is selected.
     const selected = () => /^› .*$/m.exec(app.frame())?.[0] ?? '';
     while (!selected().includes('notifications/evil')) {

@@ -24,6 +24,8 @@ export class TappedTransport implements Transport {
   received = 0;
   /** Our requests still waiting for their answer. */
   private readonly waiting = new Set<string | number>();
+  /** Those of them that asked for progress. */
+  private readonly withProgress = new Set<string | number>();
 
   constructor(
     readonly inner: Transport,
@@ -40,7 +42,12 @@ export class TappedTransport implements Transport {
     inner.onmessage = (message, extra) => {
       this.received++;
       this.record('in', message);
-      this.onmessage?.(message, extra);
+      // The SDK hands notifications to their handlers a tick later than responses: the
+      // last progress of a call, read in the same chunk as its result, would reach a
+      // handler already gone. Such a response waits one turn.
+      const id = 'id' in message && !('method' in message) ? message.id : undefined;
+      if (id !== undefined && this.withProgress.delete(id)) setImmediate(() => this.onmessage?.(message, extra));
+      else this.onmessage?.(message, extra);
     };
   }
 
@@ -80,7 +87,11 @@ export class TappedTransport implements Transport {
   private record(direction: 'in' | 'out', message: JSONRPCMessage): void {
     const method = 'method' in message ? message.method : undefined;
     const id = 'id' in message ? message.id : undefined;
-    if (id !== undefined && direction === 'out' && method) this.waiting.add(id);
+    if (id !== undefined && direction === 'out' && method) {
+      this.waiting.add(id);
+      const meta = (message as { params?: { _meta?: { progressToken?: unknown } } }).params?._meta;
+      if (meta?.progressToken !== undefined) this.withProgress.add(id);
+    }
     if (id !== undefined && direction === 'in' && !method) this.waiting.delete(id);
     // No serializing here: only a traffic log that keeps the message needs its size.
     this.onTraffic({ direction, method, id, time: Date.now(), message });

@@ -31,8 +31,8 @@ export function restartNote(restart: RestartState | undefined, status: ServerSta
   return status === 'failed' ? `gave up after ${tries} tries` : undefined;
 }
 
-/** "protocol 2026-07-28 (current)" or "protocol 2025-11-25 (2025 era)": the revision and which generation it is. */
+/** "2026-07-28 (current)" or "2025-11-25 (2025 era)": the revision and which generation it is. */
 export function protocolLabel(server: Pick<ServerState, 'protocolVersion' | 'protocolEra'>): string {
   const era = server.protocolEra === 'modern' ? 'current' : server.protocolEra === 'legacy' ? '2025 era' : undefined;
-  return `protocol ${sanitizeLine(server.protocolVersion ?? '?')}${era ? ` (${era})` : ''}`;
+  return `${sanitizeLine(server.protocolVersion ?? '?')}${era ? ` (${era})` : ''}`;
 }

@@ -20,7 +20,7 @@ export function ServerDetailPane({ server, frame, width }: { server: ServerState
     <Box flexDirection="column" height={DETAIL_ROWS} borderStyle="single" borderTop borderBottom={false} borderLeft={false} borderRight={false} borderColor={theme.border} width={width}>
       <Text wrap="truncate-end">
         <Text bold>{sanitizeLine(server.name)}</Text>{'  '}<Badge status={server.status} restart={server.restart} frame={frame} />
-        {info ? <Text dimColor>{`  ${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${server.protocolVersion ? ` · ${protocolLabel(server)}` : ''}`}</Text> : null}
+        {info ? <Text dimColor>{`  ${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${server.protocolVersion ? ` · protocol ${protocolLabel(server)}` : ''}`}</Text> : null}
       </Text>
       {server.error ? (
         <Box height={errorRows} overflow="hidden"><Text color={theme.error}>{sanitizeLine(server.error)}</Text></Box>
