@@ -13,7 +13,8 @@ const cli = fileURLToPath(new URL('../../bin/mcpdeck.js', import.meta.url));
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
 
-// args: the mcpdeck command line; expect: text the printed result must contain.
+// args: the mcpdeck command line (runs: several, in order); expect: text the printed
+// result must contain.
 const scenarios = {
   // initialize, then tools/list (the server answers with no tools).
   initialize: { args: ['tools', '--url', url, '--json'] },
@@ -34,6 +35,31 @@ const scenarios = {
   'elicitation-sep1034-client-defaults': {
     args: ['call', '--url', url, 'test_client_elicitation_defaults', '--on-elicit', 'accept-defaults', '--json'],
   },
+  // 2026-07-28: the per-request _meta envelope and the MCP-Protocol-Version header on
+  // every request, and a retry at a supported revision after -32022.
+  'request-metadata': { args: ['tools', '--url', url, '--json'] },
+  // Multi-round-trip calls: requestState echoed byte for byte, none invented, nothing
+  // carried over to an unrelated call, a result without resultType taken as complete.
+  'sep-2322-client-request-state': {
+    runs: ['test_mrtr_echo_state', 'test_mrtr_no_state', 'test_mrtr_unrelated', 'test_mrtr_no_result_type'].map((tool) => ['call', '--url', url, tool, '--on-elicit', 'accept-defaults', '--json']),
+  },
+  // Mcp-Method and Mcp-Name on every POST.
+  'http-standard-headers': {
+    runs: [['call', '--url', url, 'test_headers', '--json'], ['call', '--url', url, 'my-hyphenated-tool', '--json']],
+  },
+  // x-mcp-header arguments mirrored into Mcp-Param-* headers, Base64 where a value needs it.
+  'http-custom-headers': {
+    runs: [
+      ['call', '--url', url, 'test_custom_headers', 'region=us-west-2', 'priority=5', 'verbose=true', 'query=find it', 'non_ascii_val=café',
+        'whitespace_val= padded ', 'leading_space_val= lead', 'trailing_space_val=trail ', 'internal_space_val=in side', 'tab_val=\tx', '--json'],
+      ['call', '--url', url, 'test_custom_headers_null', 'region=eu', 'priority=1', 'query=q', '--json'],
+    ],
+  },
+  // Tools with unusable x-mcp-header declarations are left out of the list: every tool
+  // mcpdeck lists is called, and only the valid one may arrive.
+  'http-invalid-tool-headers': { eachTool: (name) => ['call', '--url', url, name, 'region=x', '--json'] },
+  // A $ref to a network URI in a tool's schema is never fetched (its server has no tools/call).
+  'json-schema-ref-no-deref': { args: ['tools', '--url', url, '--json'] },
 };
 
 // Every auth/* scenario: connect, list the tools, call test-tool, signing in on the
@@ -78,24 +104,37 @@ if (!entry) {
   process.exit(2);
 }
 
-console.error(`$ mcpdeck ${entry.args.join(' ')}`);
-// Bounded below the suite's own 30 s limit so a hung CLI is reported, not orphaned.
-const run = spawnSync(process.execPath, [cli, ...entry.args], {
-  encoding: 'utf8',
-  stdio: ['ignore', 'pipe', 'inherit'],
-  timeout: 25_000,
-  env: { ...process.env, ...authEnv },
-});
-process.stdout.write(run.stdout ?? '');
-if (run.error) {
-  console.error(`client.mjs: ${run.error.message}`);
-  process.exit(1);
+/** One mcpdeck command; exits the script on failure, returns what it printed. */
+function mcpdeck(args, allowFailure = false) {
+  console.error(`$ mcpdeck ${args.join(' ')}`);
+  // Bounded below the suite's own 30 s limit so a hung CLI is reported, not orphaned.
+  const run = spawnSync(process.execPath, [cli, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 25_000,
+    env: { ...process.env, ...authEnv },
+  });
+  process.stdout.write(run.stdout ?? '');
+  if (run.error) {
+    console.error(`client.mjs: ${run.error.message}`);
+    process.exit(1);
+  }
+  if (run.status !== 0 && !allowFailure) {
+    console.error(`client.mjs: mcpdeck exited with ${run.status ?? run.signal}`);
+    process.exit(1);
+  }
+  return run.stdout ?? '';
 }
-if (run.status !== 0) {
-  console.error(`client.mjs: mcpdeck exited with ${run.status ?? run.signal}`);
-  process.exit(1);
-}
-if (entry.expect && !run.stdout.includes(entry.expect)) {
-  console.error(`client.mjs: expected the output to contain ${JSON.stringify(entry.expect)}`);
-  process.exit(1);
+
+if (entry.eachTool) {
+  const tools = JSON.parse(mcpdeck(['tools', '--url', url, '--json']));
+  for (const tool of tools) mcpdeck(entry.eachTool(tool.name));
+} else {
+  for (const args of entry.runs ?? [entry.args]) {
+    const out = mcpdeck(args);
+    if (entry.expect && !out.includes(entry.expect)) {
+      console.error(`client.mjs: expected the output to contain ${JSON.stringify(entry.expect)}`);
+      process.exit(1);
+    }
+  }
 }

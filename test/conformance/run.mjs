@@ -1,13 +1,24 @@
 #!/usr/bin/env node
-// `npm run conformance`: the official MCP conformance client scenarios against
-// mcpdeck's headless CLI (through client.mjs). The suite needs Node 22, which the
-// `node` npm package provides; mcpdeck itself runs on this process's Node.
-// Scenarios run one at a time: sse-retry's 500 ms timing check is flaky under load.
-// Usage: node test/conformance/run.mjs [scenario ...]
+// `npm run conformance`: the official MCP conformance client scenarios against mcpdeck's
+// headless CLI (through client.mjs), in three sets:
+//   - suite 0.1.16, every client scenario, one at a time (sse-retry's 500 ms timing check
+//     is flaky under load);
+//   - suite 0.2.0-alpha.12 with --requirements 2025-11-25 and with --requirements
+//     2026-07-28: exactly what each revision requires, scored as the suite scores it.
+// The suite needs Node 22, which the `node` npm package provides; mcpdeck itself runs on
+// this process's Node. A scenario whose checks all say SKIPPED checked nothing: it counts
+// as not run, never as passed. Scenarios in KNOWN_FAILURES fail for the reason written
+// there (also in the README); any other failure fails the run.
+// Usage: node test/conformance/run.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario ...]
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SUITE = ['--yes', '-p', 'node@22', '-p', '@modelcontextprotocol/conformance@0.1.16', '--', 'conformance', 'client'];
+const suite = (version) => ['--yes', '-p', 'node@22', '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'conformance'];
+const OLD = '0.1.16';
+const NEW = '0.2.0-alpha.12';
 const AUTH = [
   'metadata-default', 'metadata-var1', 'metadata-var2', 'metadata-var3', 'basic-cimd',
   'scope-from-www-authenticate', 'scope-from-scopes-supported', 'scope-omitted-when-undefined', 'scope-step-up', 'scope-retry-limit',
@@ -16,22 +27,119 @@ const AUTH = [
   'resource-mismatch', 'offline-access-scope', 'offline-access-not-supported',
   'client-credentials-jwt', 'client-credentials-basic', 'cross-app-access-complete-flow',
 ].map((name) => `auth/${name}`);
-// Every client scenario of the suite (26).
-const SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults', ...AUTH];
+// Every client scenario of suite 0.1.16 (26).
+const OLD_SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults', ...AUTH];
+// Beyond the scored sets, the goal names these two extension scenarios.
+const WANTED_EXTENSIONS = ['auth/dpop', 'auth/dpop-nonce'];
+/** Scenario -> why it still fails. Keep in step with the README's conformance section. */
+const KNOWN_FAILURES = {};
 
 // The suite splits --command on spaces and runs it through a shell: quote for sh.
 const sh = (s) => `'${s.replaceAll("'", `'\\''`)}'`;
 const client = `${sh(process.execPath)} ${sh(fileURLToPath(new URL('./client.mjs', import.meta.url)))}`;
 
-const scenarios = process.argv.length > 2 ? process.argv.slice(2) : SCENARIOS;
-const failed = [];
-for (const scenario of scenarios) {
-  console.log(`\n=== conformance: ${scenario} ===`);
-  const run = spawnSync('npx', [...SUITE, '--command', client, '--scenario', scenario], { stdio: 'inherit' });
-  if (run.status !== 0) failed.push(scenario);
-}
+const args = process.argv.slice(2);
+const only = args[0] === '--set' ? args[1] : undefined;
+const picked = args[0] === '--set' ? args.slice(2) : args;
+const sets = only ? [only] : [OLD, '2025-11-25', '2026-07-28'];
+
+const results = [];
+for (const set of sets) results.push(set === OLD ? runOld(picked) : runRequirements(set, picked));
 
 console.log('');
-if (failed.length) console.log(`failed scenarios: ${failed.join(', ')}`);
-console.log(`conformance: ${scenarios.length - failed.length} passed, ${failed.length} failed`);
-process.exit(failed.length ? 1 : 0);
+let unexpected = 0;
+for (const { set, passed, failed, notRun, unscored } of results) {
+  const scored = passed.length + failed.length;
+  console.log(`conformance ${set}: ${passed.length} of ${scored} scored scenarios passed${notRun.length ? `, ${notRun.length} checked nothing (not run): ${notRun.join(', ')}` : ''}`);
+  for (const name of failed) {
+    const known = KNOWN_FAILURES[name];
+    if (!known) unexpected++;
+    console.log(`  ✗ ${name}${known ? ` (known: ${known})` : ''}`);
+  }
+  for (const [name, outcome] of Object.entries(unscored)) console.log(`  ${outcome === 'passed' ? '✓' : '✗'} ${name} (not scored: ${outcome})`);
+}
+const total = results.reduce((n, r) => ({ passed: n.passed + r.passed.length, failed: n.failed + r.failed.length }), { passed: 0, failed: 0 });
+console.log(`conformance: ${total.passed} passed, ${total.failed} failed`);
+process.exit(unexpected ? 1 : 0);
+
+/** Suite 0.1.16: each scenario on its own, judged by the suite's exit code. */
+function runOld(names) {
+  const scenarios = names.length ? names : OLD_SCENARIOS;
+  const passed = [];
+  const failed = [];
+  for (const scenario of scenarios) {
+    console.log(`\n=== conformance ${OLD}: ${scenario} ===`);
+    const run = spawnSync('npx', [...suite(OLD), 'client', '--command', client, '--scenario', scenario], { stdio: 'inherit' });
+    (run.status === 0 ? passed : failed).push(scenario);
+  }
+  return { set: OLD, passed, failed, notRun: [], unscored: {} };
+}
+
+/** Suite 0.2.0 with a revision's requirement set: the suite runs them; its saved checks tell each outcome. */
+function runRequirements(revision, names) {
+  console.log(`\n=== conformance ${NEW} --requirements ${revision} ===`);
+  const { scored, extensions } = requiredScenarios(revision);
+  const out = mkdtempSync(join(tmpdir(), `mcpdeck-conformance-${revision}-`));
+  const selection = names.length ? ['--scenario', names[0]] : ['--requirements', revision];
+  if (names.length > 1) console.log('(one scenario at a time with --set: only the first named runs)');
+  const run = spawnSync('npx', [...suite(NEW), 'client', '--command', client, ...selection, '-o', out], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 2 ** 20 });
+  process.stdout.write(run.stdout ?? '');
+  const outcomes = readOutcomes(out);
+  // The suite's own verdict too: a client that exited with an error fails even where its checks passed.
+  for (const [, mark, name] of (run.stdout ?? '').matchAll(/^([✓✗]) (\S+): \d+ passed/gm)) {
+    if (mark === '✗' && outcomes.get(name) === 'passed') outcomes.set(name, 'failed');
+  }
+  if (names.length === 1 && /OVERALL: FAILED/.test(run.stdout ?? '') && outcomes.get(names[0]) === 'passed') outcomes.set(names[0], 'failed');
+  const passed = [];
+  const failed = [];
+  const notRun = [];
+  for (const name of names.length ? names.slice(0, 1) : scored) {
+    const outcome = outcomes.get(name) ?? 'missing';
+    if (outcome === 'passed') passed.push(name);
+    else if (outcome === 'skipped') notRun.push(name);
+    else failed.push(name);
+  }
+  const unscored = Object.fromEntries(extensions.filter((name) => WANTED_EXTENSIONS.includes(name)).map((name) => [name, outcomes.get(name) ?? 'missing']));
+  return { set: `${NEW} --requirements ${revision}`, passed, failed, notRun, unscored };
+}
+
+/** The client scenarios a revision requires, as the suite lists them, and its extension scenarios. */
+function requiredScenarios(revision) {
+  const list = spawnSync('npx', [...suite(NEW), 'list', '--client', '--requirements', revision], { encoding: 'utf8' });
+  const scored = [];
+  const extensions = [];
+  let section;
+  for (const line of (list.stdout ?? '').split('\n')) {
+    if (/^Client scenarios/.test(line)) section = 'client';
+    else if (/^Run and reported/.test(line)) section = 'unscored';
+    else if (/^\S/.test(line)) section = section === 'unscored' ? 'unscored' : undefined;
+    const item = /^\s+- (\S+)(?: \[client\])?$/.exec(line);
+    if (!item) continue;
+    if (section === 'client') scored.push(item[1]);
+    if (section === 'unscored' && line.includes('[client]')) extensions.push(item[1]);
+  }
+  if (!scored.length) throw new Error(`conformance list --requirements ${revision} named no client scenarios:\n${list.stdout}${list.stderr}`);
+  return { scored, extensions };
+}
+
+/** Scenario name -> passed | failed | skipped, from the checks.json files the suite saved. */
+function readOutcomes(dir) {
+  const outcomes = new Map();
+  const visit = (path, prefix) => {
+    for (const entry of readdirSync(path, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const checks = join(path, entry.name, 'checks.json');
+      const name = `${prefix}${entry.name.replace(/-\d{4}-\d\d-\d\dT[\d-]+Z$/, '')}`;
+      if (!existsSync(checks)) visit(join(path, entry.name), `${prefix}${entry.name}/`);
+      else outcomes.set(name, judge(JSON.parse(readFileSync(checks, 'utf8'))));
+    }
+  };
+  visit(dir, '');
+  return outcomes;
+}
+
+function judge(checks) {
+  const statuses = checks.map((c) => c.status);
+  if (statuses.includes('FAILURE')) return 'failed';
+  return statuses.includes('SUCCESS') ? 'passed' : 'skipped';
+}

@@ -2,6 +2,7 @@ import type { Client, RequestOptions } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { Prompt, Resource, ResourceTemplate, Tool } from './types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { headerParamProblem } from './header-params.js';
 import { truncate } from '../../util/text.js';
 
 export const MAX_PAGES = 1000;
@@ -9,6 +10,8 @@ export const MAX_PAGES = 1000;
 export const MAX_ITEMS = 200_000;
 
 export interface ListOptions extends RequestOptions {
+  /** Leave out tools whose `x-mcp-header` declarations are unusable (2026-07-28 sessions). */
+  checkHeaderParams?: boolean;
   /** Stop after this many items (default MAX_ITEMS). */
   maxItems?: number;
   /** Stop after this many pages (default MAX_PAGES). */
@@ -50,7 +53,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * and says so in `truncated`. Each page is its own request, so `timeout` is per page.
  */
 export async function listAll<K extends ListKind>(client: Client, kind: K, options: ListOptions = {}): Promise<Listed<Items[K]>> {
-  const { maxItems = MAX_ITEMS, maxPages = MAX_PAGES, ...request } = options;
+  const { maxItems = MAX_ITEMS, maxPages = MAX_PAGES, checkHeaderParams, ...request } = options;
   const { method, item, noun } = LISTS[kind];
   const items: Items[K][] = [];
   const skipped: string[] = [];
@@ -71,8 +74,11 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
     // One by one: push(...page) with a page of 100,000+ items overflows the call stack.
     for (let i = 0; i < got.length && items.length < maxItems; i++) {
       const checked = item.safeParse(got[i]);
-      if (checked.success) items.push(checked.data as unknown as Items[K]);
-      else skipped.push(describeSkip(got[i], items.length + skipped.length + 1, checked.error.issues));
+      const position = items.length + skipped.length + 1;
+      const headers = checked.success && kind === 'tools' && checkHeaderParams ? headerParamProblem(checked.data.inputSchema) : undefined;
+      if (!checked.success) skipped.push(describeSkip(got[i], position, checked.error.issues));
+      else if (headers) skipped.push(describeSkip(got[i], position, [{ path: ['inputSchema'], message: headers }]));
+      else items.push(checked.data as unknown as Items[K]);
     }
     cursor = result.nextCursor;
     if (got.length > room || (items.length >= maxItems && cursor)) {
@@ -87,7 +93,7 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
 }
 
 /** "item 3 \"broken\": inputSchema.type: …" — which item, and what is wrong with it. */
-function describeSkip(value: unknown, position: number, issues: readonly z.core.$ZodIssue[]): string {
+function describeSkip(value: unknown, position: number, issues: readonly { path: PropertyKey[]; message: string }[]): string {
   const name = typeof (value as { name?: unknown } | null)?.name === 'string' ? ` "${sanitizeLine(truncate((value as { name: string }).name, 40))}"` : '';
   const first = issues[0];
   const what = first ? `${first.path.map(String).join('.') || '(item)'}: ${first.message}` : 'not valid';

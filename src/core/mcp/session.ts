@@ -149,6 +149,7 @@ export class Session {
       session.onclose?.(reason.message, !inner?.failure);
     };
     if ('url' in config) client.onerror = (error) => session.watchStream(error, config.url, options.connectTimeout);
+    transport.modern = session.era === 'modern';
     if (session.era === 'modern') session.listening = new ListenStream(client, options.connectTimeout, (why) => session.lose(why));
     return session;
   }

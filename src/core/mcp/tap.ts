@@ -1,5 +1,6 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { StdioTransport } from './stdio-transport.js';
+import { isRecord } from '../../util/is-record.js';
 
 export interface TrafficEntry {
   direction: 'out' | 'in';
@@ -20,6 +21,8 @@ export class TappedTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+  /** Set once the session speaks 2026-07-28. */
+  modern = false;
   /** Messages the server sent: none at all tells a server that died before it said anything. */
   received = 0;
   /** Our requests still waiting for their answer. */
@@ -42,6 +45,11 @@ export class TappedTransport implements Transport {
     inner.onmessage = (message, extra) => {
       this.received++;
       this.record('in', message);
+      // The spec says a client MUST take a result without `resultType` as complete; the
+      // SDK refuses it on a 2026-07-28 session. Said for it here.
+      if (this.modern && 'result' in message && isRecord(message.result) && !('resultType' in message.result)) {
+        message = { ...message, result: { ...message.result, resultType: 'complete' } };
+      }
       // The SDK hands notifications to their handlers a tick later than responses: the
       // last progress of a call, read in the same chunk as its result, would reach a
       // handler already gone. Such a response waits one turn.

@@ -25,7 +25,8 @@ export interface ListWatch {
  */
 export async function watchLists(client: Client, watch: ListWatch): Promise<void> {
   const wanted = (kind: ListKind) => watch.kinds.includes(kind);
-  const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout });
+  const checkHeaderParams = client.getProtocolEra() === 'modern';
+  const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout, checkHeaderParams });
   const noted = <T, C extends Partial<ServerState>>(kind: ListName, listed: Listed<T>, change: (items: T[]) => C) => {
     const { [kind]: _old, ...others } = watch.notes.current;
     watch.notes.current = listed.truncated ? { ...others, [kind]: listed.truncated } : others;
