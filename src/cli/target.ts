@@ -15,7 +15,7 @@ import { pairs } from './pairs.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { answerSettings, cliPolicy, type AnswerOptions } from './elicit/options.js';
 import { cliAuthPolicy, SIGN_IN_MODES } from './auth/policy.js';
-import type { SignInMode } from '../core/auth/manager.js';
+import type { AuthManager, SignInMode } from '../core/auth/manager.js';
 
 /** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
 export interface TargetOptions extends AnswerOptions {
@@ -27,6 +27,7 @@ export interface TargetOptions extends AnswerOptions {
   transport?: 'http' | 'sse';
   signIn?: SignInMode;
   header?: string[];
+  protocol?: string;
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -48,6 +49,7 @@ export function withTarget(command: Command): Command {
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
     .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
+    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
     .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
 }
 
@@ -69,6 +71,8 @@ export interface DeckScope {
   supervise?: boolean;
 }
 
+const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
+
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui }: DeckScope = {}): DeckOptions {
@@ -85,7 +89,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   };
   if (options.url) {
     const headers = pairs(options.header, ':', '--header');
-    const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }) };
+    const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }), ...protocolOf(options) };
     const def = normalizeEntry(ADHOC_NAME, raw, { kind: 'adhoc', label: 'command line' }, inv.env);
     // --url without --transport may fall back to SSE, as for a config entry without a type.
     if (!options.transport && def.config?.type === 'http') def.config.typeAssumed = true;
@@ -93,9 +97,10 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   }
   if (inv.commandLine?.length) {
     const [command, ...args] = inv.commandLine;
-    const def = normalizeEntry(ADHOC_NAME, { command, args }, { kind: 'adhoc', label: 'command line' }, inv.env);
+    const def = normalizeEntry(ADHOC_NAME, { command, args, ...protocolOf(options) }, { kind: 'adhoc', label: 'command line' }, inv.env);
     return { ...base, adhoc: [def] };
   }
+  if (options.protocol) throw new UserError('--protocol is for an ad hoc server (--url, or a command after --); for a configured one, set "protocol" in its entry', Exit.badInput);
   return {
     ...base,
     userCatalog: options.strict ? undefined : openUserCatalog(inv.env),
@@ -109,12 +114,15 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
 export async function openDeck(options: TargetOptions, inv: Invocation, scope: DeckScope = {}): Promise<Deck> {
   const answers = answerSettings(options, inv.cwd);
-  const deck = await createDeck(deckOptions(options, inv, scope));
-  deck.requests.setPolicy(cliPolicy(answers, scope.tui));
   // The TUI asks in its own overlay; a command asks on the terminal only about the one server it is about.
-  if (!scope.tui) deck.auth.policy = cliAuthPolicy(deck.auth, options.signIn ?? (scope.only?.length === 1 || isAdhoc(options, inv) ? undefined : 'never'));
+  const signIn = options.signIn ?? (scope.only?.length === 1 || isAdhoc(options, inv) ? undefined : 'never');
+  const deck = await createDeck({
+    ...deckOptions(options, inv, scope),
+    requestPolicy: cliPolicy(answers, scope.tui),
+    ...(!scope.tui && { authPolicy: (auth: AuthManager) => cliAuthPolicy(auth, signIn) }),
+  });
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
-    if (!deck.hub.get(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
+    if (!deck.server(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }
   reportIssues(deck.configIssues);
   // A broken --config file or a bad --only stops the command; a broken .mcp.json is only reported.
@@ -135,7 +143,7 @@ export function reportIssues(issues: ConfigIssue[]): void {
 export function pickServer(deck: Deck, name: string | undefined, adhoc: boolean): string {
   if (adhoc) return ADHOC_NAME;
   if (!name) throw new UserError('name a server (see `mcpdeck status`)');
-  if (!deck.hub.get(name)) {
+  if (!deck.server(name)) {
     const known = deck.getSnapshot().servers.map((s) => s.name);
     throw new UserError(`no server named "${name}"; configured: ${known.join(', ') || 'none'}`);
   }
@@ -145,7 +153,7 @@ export function pickServer(deck: Deck, name: string | undefined, adhoc: boolean)
 /** Connects just one server and fails with the right exit code when it cannot. */
 export async function connectOne(deck: Deck, name: string): Promise<ServerState> {
   await deck.reconnect(name);
-  const state = deck.hub.get(name)!;
+  const state = deck.server(name)!;
   if (state.status === 'connected') return state;
   if (state.status === 'disabled') throw new UserError(`${name} is disabled (enable it with \`mcpdeck enable ${name}\`)`);
   if (state.status === 'needs-auth') {

@@ -7,7 +7,9 @@ import { editScope, scopeOf } from './config/write.js';
 import { ServerHub, type HubOptions } from './servers/hub.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
-import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
+import { AuthManager, isRemote, type AuthPolicy, type SignInRequest } from './auth/manager.js';
+import type { RequestPolicy } from './elicitation/types.js';
+import type { ServerState } from './servers/state.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
@@ -34,6 +36,10 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   auth?: AuthManager;
   /** Restart servers that die, with backoff (the TUI and `status --watch`; one-shot commands do not). */
   restart?: RestartPolicy;
+  /** Who answers what servers ask: a policy (the CLI's options), or, without one, a person through `requests`. */
+  requestPolicy?: RequestPolicy;
+  /** When a server wants a sign-in: at once, after asking, or never (built from the deck's AuthManager). */
+  authPolicy?: (auth: AuthManager) => AuthPolicy;
 }
 
 export function demoDefinition(): ServerDefinition {
@@ -45,9 +51,12 @@ export function demoDefinition(): ServerDefinition {
 
 /** The client core: configuration, the hub of servers, and the actions on them. */
 export class Deck {
-  readonly hub: ServerHub;
+  /** The servers themselves: reached only through the Deck's own methods. */
+  private readonly hub: ServerHub;
   readonly subscribe: ServerHub['subscribe'];
   readonly getSnapshot: ServerHub['getSnapshot'];
+  /** Status changes and JSON-RPC traffic, as typed events. */
+  readonly events: ServerHub['events'];
   /**
    * The last JSON-RPC messages of each server: its own store, so traffic never redraws
    * the dashboard. Stays empty for a deck made with `traffic: false`.
@@ -77,7 +86,10 @@ export class Deck {
       roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
     };
     this.hub = new ServerHub(hubOptions);
+    this.events = this.hub.events;
     this.requests = this.hub.requests;
+    if (options.requestPolicy) this.requests.setPolicy(options.requestPolicy);
+    if (options.authPolicy) this.auth.policy = options.authPolicy(this.auth);
     this.config = new ConfigSession({ ...options, secrets }, this.requests);
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
@@ -114,6 +126,16 @@ export class Deck {
   async setSourceHidden(id: string, hidden: boolean): Promise<void> {
     await this.config.setHidden(id, hidden);
     await this.refresh();
+  }
+
+  /** One server's state now, or undefined for a name that is not configured. */
+  server(name: string): ServerState | undefined {
+    return this.hub.get(name);
+  }
+
+  /** A server's definition as configured: the expanded config, secrets and all (for `get --show-secrets` and sign-in). */
+  definition(name: string): ServerDefinition | undefined {
+    return this.hub.definition(name);
   }
 
   connectAll = () => this.hub.connectAll();
@@ -161,10 +183,13 @@ export class Deck {
     return config;
   }
 
-  /** Enables or disables a server now; persisted when it came from the user catalog. */
-  async setEnabled(name: string, enabled: boolean): Promise<void> {
+  /**
+   * Enables or disables a server now; persisted when it came from the user catalog,
+   * unless `remember` is false (a command that turns a server on just for itself).
+   */
+  async setEnabled(name: string, enabled: boolean, { remember = true } = {}): Promise<void> {
     const state = this.hub.get(name);
-    if (state?.source.kind === 'user' && this.options.userCatalog) {
+    if (remember && state?.source.kind === 'user' && this.options.userCatalog) {
       const scope = scopeOf(state.source, this.options.userCatalog);
       if (scope) await editScope(scope, [name, 'disabled'], enabled ? undefined : true);
     }

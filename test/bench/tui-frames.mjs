@@ -60,7 +60,7 @@ const module = fileURLToPath(new URL('./big-server.mjs', import.meta.url));
 writeFileSync(config, JSON.stringify({ mcpServers: { bench: { type: 'inprocess', module } } }));
 const deck = await createDeck({ cwd: dir, env: { MCPDECK_CONFIG_DIR: dir }, configFiles: [config], strict: true });
 await deck.connectAll();
-if (deck.hub.get('bench').status !== 'connected') throw new Error(`bench server: ${deck.hub.get('bench').error}`);
+if (deck.server('bench').status !== 'connected') throw new Error(`bench server: ${deck.server('bench').error}`);
 
 const stdout = new Stdout();
 const stdin = new Stdin();

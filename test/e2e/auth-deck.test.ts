@@ -28,7 +28,7 @@ describe('sign-ins in one deck and across processes', () => {
     const deck = await deckWith({ one: { type: 'http', url: stack.serverUrl }, two: { type: 'http', url: second.url } }, { env });
     try {
       await deck.connectAll();
-      expect(deck.hub.get('one')).toMatchObject({ status: 'needs-auth', error: `${stack.serverUrl} needs sign-in: not signed in` });
+      expect(deck.server('one')).toMatchObject({ status: 'needs-auth', error: `${stack.serverUrl} needs sign-in: not signed in` });
       const [a, b] = [deck.signIn('one'), deck.signIn('two')];
       expect(a.snapshot.redirectUri === undefined || a.snapshot.redirectUri === b.snapshot.redirectUri).toBe(true);
       const [endA, endB] = await Promise.all([a.done, b.done]);

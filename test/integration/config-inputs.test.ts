@@ -55,13 +55,13 @@ describe('${input:id} values', () => {
     expect(connected.config).toMatchObject({ env: { API_KEY: '${input:api-key}' } });
     const store = await w.options.secrets!();
     expect(await store.get(w.account)).toBe('k-123');
-    expect(deck.hub.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'k-123' } });
+    expect(deck.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'k-123' } });
     await deck.close();
 
     // Asked once: the next deck finds the answer and asks nothing.
     deck = await createDeck(w.options);
     expect(deck.requests.getSnapshot().pending).toEqual([]);
-    expect(deck.hub.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'k-123' } });
+    expect(deck.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'k-123' } });
   });
 
   it('a dismissed question leaves the server waiting; reconnecting asks again', async () => {
@@ -85,7 +85,7 @@ describe('${input:id} values', () => {
     deck = await createDeck({ ...w.options, askInput });
     expect(asked.map((i) => [i.id, i.description, i.servers])).toEqual([['api-key', 'Everything API key', ['everything']]]);
     expect(deck.requests.getSnapshot().pending).toEqual([]);
-    expect(deck.hub.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'from-terminal' } });
+    expect(deck.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'from-terminal' } });
   });
 
   it('a disabled server\'s inputs are not asked for', async () => {

@@ -89,7 +89,7 @@ describe.each(peers)('$name', (peer) => {
     const started = await peer.start();
     stop = started.stop;
     deck = await deckWith({ peer: started.entry });
-    deck.hub.events.on('traffic', ({ entry }) => traffic.push(entry));
+    deck.events.on('traffic', ({ entry }) => traffic.push(entry));
     await deck.connectAll();
   }, 30_000);
 

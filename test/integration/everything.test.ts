@@ -26,7 +26,7 @@ describe.each(transports)('server-everything over $name', ({ start }) => {
     const started = await start();
     stop = started.stop;
     deck = await deckWith({ everything: started.entry });
-    deck.hub.events.on('traffic', ({ entry }) => traffic.push(entry));
+    deck.events.on('traffic', ({ entry }) => traffic.push(entry));
     await deck.connectAll();
   });
 

@@ -9,7 +9,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 export async function printStatus(deck: Deck, json: boolean): Promise<void> {
   const rows = [];
   for (const state of deck.getSnapshot().servers) {
-    const config = deck.hub.definition(state.name)?.config;
+    const config = deck.definition(state.name)?.config;
     if (!config || !isRemote(config)) continue;
     const staticHeader = hasStaticAuthorization(config);
     const saved = summarize(staticHeader ? undefined : await deck.auth.credentials.read(config.url));

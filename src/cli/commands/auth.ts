@@ -30,8 +30,8 @@ export function registerAuth(program: Command, inv: Invocation, run: Run): void 
         process.stderr.write(`Signed in to ${name}${who} (scopes: ${sanitizeLine(record?.scopes?.join(' ') || 'none stated')}).\n`);
         if (deck.remoteConfig(name).disabled) return Exit.ok;
         // Proof that the sign-in works: connect on a fresh transport with it and list the tools.
-        await deck.hub.setEnabled(name, true);
-        const state = deck.hub.get(name)!;
+        await deck.setEnabled(name, true, { remember: false });
+        const state = deck.server(name)!;
         if (state.status !== 'connected') throw new UserError(`signed in, but ${name} did not connect: ${state.error}`, state.status === 'needs-auth' ? Exit.needsAuth : Exit.connection);
         process.stderr.write(`Connected: ${state.tools.length} tools.\n`);
         return Exit.ok;

@@ -13,8 +13,8 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
         const deck = await openDeck(options, inv, { only: [] });
         try {
           const name = pickServer(deck, server, isAdhoc(options, inv));
-          const state = deck.hub.get(name)!;
-          const definition = deck.hub.definition(name);
+          const state = deck.server(name)!;
+          const definition = deck.definition(name);
           // The one place secrets are shown: the entry as written, and what it expands to.
           const secrets = options.showSecrets && definition ? { config: definition.raw, resolved: definition.config ?? null } : { config: state.config };
           const view = {

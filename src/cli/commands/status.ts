@@ -70,7 +70,7 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
   };
   const off = out.isTTY && !options.json
     ? deck.subscribe(redraw)
-    : deck.hub.events.on('status', (e) => {
+    : deck.events.on('status', (e) => {
         const note = restartNote(e.restart, e.status);
         out.write(options.json ? `${terminalJson({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}${note ? ` · ${note}` : ''}\n`);
       });

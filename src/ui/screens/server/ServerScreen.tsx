@@ -21,7 +21,7 @@ export function ServerScreen({ name }: { name: string }) {
   const size = useBodySize();
   const [tab, setTab] = useState<Tab>('Tools');
   const frame = useTick(150, server?.status === 'connecting');
-  const config = deck.hub.definition(name)?.config;
+  const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
   const tabs: readonly Tab[] = remote ? REMOTE_TABS : TABS;
   const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
