@@ -91,7 +91,6 @@ if (scenario?.startsWith('auth/')) {
   scenarios[scenario] = { args: ['call', '--strict', '-c', config, 'conformance', 'test-tool', '--sign-in', 'auto', '--json'] };
   Object.assign(authEnv, {
     MCPDECK_CONFIG_DIR: dir,
-    MCPDECK_SECRETS: 'file',
     MCPDECK_OAUTH_CALLBACK_PORT: '0',
     BROWSER: fileURLToPath(new URL('../fixtures/auth/browser.mjs', import.meta.url)),
     MCPDECK_TEST_BROWSER: 'follow',

@@ -24,7 +24,7 @@ describe('sign-ins in one deck and across processes', () => {
   it('signs two servers in at the same time on one callback port, each callback routed by its state', async () => {
     const second = await stack.addServer();
     const browser = browserEnv('consent');
-    const env = { ...process.env, ...browser, MCPDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'mcpdeck-auth-')), MCPDECK_SECRETS: 'file', MCPDECK_OAUTH_CALLBACK_PORT: String(await freePort()) };
+    const env = { ...process.env, ...browser, MCPDECK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'mcpdeck-auth-')), MCPDECK_OAUTH_CALLBACK_PORT: String(await freePort()) };
     const deck = await deckWith({ one: { type: 'http', url: stack.serverUrl }, two: { type: 'http', url: second.url } }, { env });
     try {
       await deck.connectAll();

@@ -13,7 +13,7 @@ describe('signing in from the deck', () => {
 
   it('says who needs sign-in, signs in on `a` through the browser, and connects with no second key', async () => {
     const browser = browserEnv('consent');
-    const env = { ...browser, MCPDECK_SECRETS: 'file', MCPDECK_OAUTH_CALLBACK_PORT: '0' };
+    const env = { ...browser, MCPDECK_OAUTH_CALLBACK_PORT: '0' };
     const servers = { notes: { type: 'http', url: stack.serverUrl } };
     const term = openTerminal(servers, { columns: 100, rows: 30, env });
     try {

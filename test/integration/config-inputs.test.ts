@@ -32,7 +32,7 @@ function workspace() {
     cwd: project,
     home: join(root, 'home'),
     env: { ...process.env, MCPDECK_CONFIG_DIR: join(root, 'config') },
-    secrets: () => openSecretStore({ dir: join(root, 'config'), prefer: 'file' }),
+    secrets: () => openSecretStore({ dir: join(root, 'config') }),
   };
   return { root, project, file, options, account: `input:${file}:api-key` };
 }

@@ -41,7 +41,7 @@ describe('the Auth tab', () => {
     const before = await openTab();
     expect(before).toMatch(/Sign-in\s+not signed in/);
     expect(before).toContain(`Server        ${stack.server.url}`);
-    expect(before).toContain('MCPDECK_SECRETS=file');
+    expect(before).toMatch(/Kept in\s+\S*secrets\.json \(mode 0600; no OS keychain/);
     expect(before).toContain('Last sign-in: none recorded');
     expect(before).toMatch(/a sign in · x sign out · d doctor/);
 

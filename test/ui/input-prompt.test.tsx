@@ -22,7 +22,7 @@ describe('a ${input:id} value asked in the deck', () => {
       inputs: [{ type: 'promptString', id: 'token', description: 'Service token', password: true }],
       servers: { svc: { command: 'mcpdeck-no-such-command', env: { TOKEN: '${input:token}' } } },
     }));
-    const secrets = () => openSecretStore({ dir: join(root, 'config'), prefer: 'file' });
+    const secrets = () => openSecretStore({ dir: join(root, 'config') });
     deck = await createDeck({ cwd: root, home: join(root, 'home'), env: {}, secrets });
     app = renderApp(deck);
     const form = await app.waitFor('mcpdeck asks you to fill in a form');

@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => rmSync(box.root, { recursive: true, force: true }));
 
 const where = () => whereFrom({ env: {}, cwd: box.project, home: box.home, platform: 'linux' });
-const secrets = () => openSecretStore({ dir: join(box.root, 'config'), prefer: 'file' });
+const secrets = () => openSecretStore({ dir: join(box.root, 'config') });
 
 describe('importServers', () => {
   it('copies a client\'s servers, from all its files, into the user catalog in mcpdeck\'s shape', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { userConfigDir } from '../config/user-catalog.js';
 import { FileSecretStore } from './file-store.js';
 import { KeychainSecretStore } from './keychain-store.js';
+import { FallbackSecretStore } from './fallback-store.js';
 
 /** Where mcpdeck keeps secrets: OAuth tokens and clients, answers to `${input:id}`. */
 export interface SecretStore {
@@ -22,18 +23,22 @@ export interface SecretStoreOptions {
   dir: string;
   /** `file` forces the file (MCPDECK_SECRETS=file); `keychain` fails when there is none. */
   prefer?: 'auto' | 'keychain' | 'file';
+  /** Tests give a keychain of their own; by default the OS keychain is probed. */
+  keychain?: (locksDir: string) => Promise<{ store?: SecretStore; why?: string }>;
 }
 
-/** The OS keychain when one answers, else a 0600 file guarded by a lock. */
-export async function openSecretStore({ dir, prefer = 'auto' }: SecretStoreOptions): Promise<SecretStore> {
+/**
+ * The OS keychain when one answers (with the 0600 file behind it for when it fails
+ * later), else the file, guarded by a lock.
+ */
+export async function openSecretStore({ dir, prefer = 'auto', keychain: probe = KeychainSecretStore.probe }: SecretStoreOptions): Promise<SecretStore> {
   const locks = join(dir, 'locks');
-  if (prefer !== 'file') {
-    const keychain = await KeychainSecretStore.probe(locks);
-    if (keychain.store) return keychain.store;
-    if (prefer === 'keychain') throw new Error(`the OS keychain is not available: ${keychain.why}`);
-    return new FileSecretStore(join(dir, 'secrets.json'), locks, `no OS keychain: ${keychain.why}`);
-  }
-  return new FileSecretStore(join(dir, 'secrets.json'), locks, 'MCPDECK_SECRETS=file');
+  const file = (why: string) => new FileSecretStore(join(dir, 'secrets.json'), locks, why);
+  if (prefer === 'file') return file('MCPDECK_SECRETS=file');
+  const keychain = await probe(locks);
+  if (keychain.store) return prefer === 'keychain' ? keychain.store : new FallbackSecretStore(keychain.store, file(''));
+  if (prefer === 'keychain') throw new Error(`the OS keychain is not available: ${keychain.why}`);
+  return file(`no OS keychain: ${keychain.why}`);
 }
 
 /** The person's store: in the mcpdeck config folder, as MCPDECK_SECRETS says. */

@@ -18,7 +18,7 @@ export interface AuthSandbox {
 /** A private config folder and the test browser; each run is mcpdeck as a user runs it. */
 export function authSandbox(browser: Record<string, string>, extra: Record<string, string> = {}): AuthSandbox {
   const box = sandbox();
-  const env = { ...box.env, ...browser, MCPDECK_SECRETS: 'file', MCPDECK_OAUTH_CALLBACK_PORT: '0', ...extra };
+  const env = { ...box.env, ...browser, MCPDECK_OAUTH_CALLBACK_PORT: '0', ...extra };
   const printed: string[] = [];
   const secretsFile = join(String(env.MCPDECK_CONFIG_DIR), 'secrets.json');
   const run: AuthSandbox['run'] = (args, options = {}) =>

@@ -30,7 +30,7 @@ export async function authDeck(options: { stepUp?: StepUp; oauth?: Record<string
   const opened: string[] = [];
   const auth = new AuthManager({
     env: { MCPDECK_CONFIG_DIR: dir, MCPDECK_OAUTH_CALLBACK_PORT: '0' },
-    secrets: () => openSecretStore({ dir, prefer: 'file' }),
+    secrets: () => openSecretStore({ dir }),
     openBrowser: async (url) => void opened.push(url),
   });
   const deck = await deckWith({
