@@ -19,6 +19,9 @@ describe('a server of the current protocol revision in a real terminal', () => {
     await openTool(term, 'greet', 'greet');
     await term.waitFor('no arguments to fill in');
     await term.keys('C-s');
+    // greet declares no annotations, so by the spec's defaults it may be destructive: asked first.
+    await term.waitFor('Send this call?');
+    await term.keys('y');
     const prompt = await term.waitFor('modern asks you to fill in a form');
     expect(prompt).toContain('Who is there?');
     expect(prompt).toContain('waiting for your answer');
