@@ -235,6 +235,23 @@ describe('a server that dies mid-call', () => {
   });
 });
 
+describe('a server that answers a call with its own error', () => {
+  it('shows the server\'s -32000 error as its error, in the deck and the CLI; the server stays connected', async () => {
+    const deck = await openDeck({ db: stdio('server-error.mjs') });
+    await deck.connectAll();
+    const error = await deck.callTool('db', 'query', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolCallError);
+    expect((error as ToolCallError).kind).toBe('protocol');
+    expect((error as ToolCallError).message).toBe('the server refused the call: database is locked (error -32000)');
+    expect(state(deck, 'db').status).toBe('connected');
+
+    const { code, stdout, stderr } = await cli(['call', 'db', 'query', '--config', writeConfig({ db: stdio('server-error.mjs') })]);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('mcpdeck: the server refused the call: database is locked (error -32000)\n');
+    expect(code).toBe(5);
+  });
+});
+
 describe('remote servers that answer wrongly', () => {
   const html500: RequestListener = (_req, res) => {
     res.writeHead(500, { 'content-type': 'text/html' });
