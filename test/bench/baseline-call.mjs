@@ -1,7 +1,9 @@
-// Baseline for `mcpdeck call`: the plain SDK doing the same connect, call, exit.
+// Baseline for `mcpdeck call`: the v2 client SDK, the one mcpdeck runs on, doing the
+// same connect, call, exit. It connects with the plain 2025 handshake, the cheapest the
+// SDK has, so it is a floor: mcpdeck's default `auto` asks server/discover first.
 // Usage: node baseline-call.mjs <server entry .js> [message]
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const [serverEntry, message = 'hi'] = process.argv.slice(2);
 const client = new Client({ name: 'bench-baseline', version: '0.0.0' });

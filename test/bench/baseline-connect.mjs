@@ -1,9 +1,10 @@
-// Baseline for `mcpdeck status`: the plain SDK connecting every server of a config
-// at once, listing each one's tools (as status does), printing, and exiting.
+// Baseline for `mcpdeck status`: the v2 client SDK connecting every server of a config
+// at once with the plain 2025 handshake (a floor: mcpdeck's default `auto` asks
+// server/discover first), listing each one's tools (as status does), printing, exiting.
 // Usage: node baseline-connect.mjs <config.json>
 import { readFileSync } from 'node:fs';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
 const { mcpServers } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const clients = await Promise.all(

@@ -123,7 +123,7 @@ try {
     mcpdeck: { args: [MCPDECK, 'call', '--strict', '--config', callCfg, 'everything', 'echo', 'message=hi'], check: expectEcho },
     sdk: { args: [join(BENCH, 'baseline-call.mjs'), EVERYTHING, 'hi'], check: expectEcho },
   });
-  row('call echo: mcpdeck / SDK script', a.mcpdeck, a.sdk, '<= 1.2');
+  row('call echo: mcpdeck / v2 SDK script', a.mcpdeck, a.sdk, '<= 1.2');
 
   // (b) 20 stdio servers connected vs 1. The servers are a bash script that starts in
   // milliseconds, so the ratio measures mcpdeck's concurrency; the server-memory rows
