@@ -18,7 +18,7 @@ export function TrafficLine({ row, selected }: { row: TrafficRow; selected: bool
         </Text>
       </Box>
       <Box width={10} flexShrink={0} justifyContent="flex-end"><Text dimColor>{id}</Text></Box>
-      <Box width={10} flexShrink={0} justifyContent="flex-end"><Text>{formatBytes(row.size)}</Text></Box>
+      <Box width={11} flexShrink={0} paddingLeft={1} justifyContent="flex-end"><Text>{formatBytes(row.size)}</Text></Box>
       <Box width={14} flexShrink={0} justifyContent="flex-end"><Text dimColor>{clock(row.time)}</Text></Box>
     </Box>
   );
