@@ -12,7 +12,7 @@ describe('servers from a project’s files wait for approval', () => {
     const text = await runCli(['status'], box);
     expect(text.code).toBe(6);
     for (const name of SERVERS) expect(text.stdout).toMatch(new RegExp(`${name}\\s+\\? needs approval`));
-    expect(text.stdout).toContain(`└ runs: node -e 'require('\\''fs'\\'').writeFileSync('\\''pwned-vscode.txt'\\'', '\\''owned'\\'')'`);
+    expect(text.stdout).toContain(`└ runs: node -e 'require('\\''fs'\\'').writeFileSync(process.argv[1] + '\\''/pwned-vscode.txt'\\'', '\\''owned'\\'')' ${box.cwd}`);
     // Names of what it is given, never the values.
     expect(text.stdout).toContain('└ env: API_TOKEN');
     expect(text.stdout).not.toContain('not-a-secret');
