@@ -11,6 +11,8 @@ export const Exit = {
   needsAuth: 4,
   /** The server refused the request or it timed out. */
   protocol: 5,
+  /** The server comes from a project's file and waits for the person's approval (nothing was started). */
+  needsApproval: 6,
   /** Cancelled with Ctrl-C. */
   interrupted: 130,
 } as const;

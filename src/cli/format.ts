@@ -4,6 +4,7 @@ import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
 import { BADGE, painter } from './style.js';
+import { whatRunsLines } from '../core/config/what-runs.js';
 
 /** Each column's width in characters (code points, so the status glyphs count once). */
 function columnWidths(rows: string[][]): number[] {
@@ -34,6 +35,10 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
     const line = cells.join('  ').trimEnd();
     lines.push(server ? line : paint('bold', line));
     if (server?.error) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(server.error)}`);
+    // What approving it would let run, exactly: the person decides from this.
+    if (server?.status === 'needs-approval' && server.approval?.runs) {
+      for (const line of whatRunsLines(server.approval.runs)) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(line)}`);
+    }
   });
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigWriteError } from '../core/config/write.js';
 import { VERSION } from '../util/version.js';
+import { registerApprove } from './commands/approve.js';
 import { registerAuth } from './commands/auth.js';
 import { registerCall } from './commands/call.js';
 import { registerGet } from './commands/get.js';
@@ -37,6 +38,7 @@ export function buildProgram(inv: Invocation): { program: Command; result: Promi
   registerSources(program, inv, run);
   registerImport(program, inv, run);
   registerExport(program, inv, run);
+  registerApprove(program, inv, run);
   registerAuth(program, inv, run);
   program.addHelpText('after', EXIT_HELP);
   return { program, result };
@@ -45,7 +47,7 @@ export function buildProgram(inv: Invocation): { program: Command; result: Promi
 const EXIT_HELP = `
 Exit codes: 0 ok · 1 the tool returned an error result · 2 bad input (usage, config,
 arguments) · 3 connection failed · 4 needs sign-in · 5 the server refused or timed out ·
-130 cancelled.`;
+6 a project's server waits for approval · 130 cancelled.`;
 
 /** One message for the person, no stack trace for their mistakes. */
 export function report(error: unknown): number {

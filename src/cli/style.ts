@@ -11,7 +11,7 @@ export function painter(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = pro
 }
 
 const STYLE: Record<ServerStatus, Style> = {
-  connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', disabled: 'gray',
+  connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', 'needs-approval': 'magenta', disabled: 'gray',
 };
 
 export const BADGE = Object.fromEntries(

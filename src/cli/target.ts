@@ -6,6 +6,8 @@ import { restartPolicyFrom } from '../core/servers/supervisor.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { openUserCatalog } from '../core/config/user-catalog.js';
 import { openSourceSettings } from '../core/config/source-settings.js';
+import { openApprovals } from '../core/config/approvals.js';
+import { whatRunsLines } from '../core/config/what-runs.js';
 import { terminalInputAsker } from './ask-input.js';
 import { openRecentArgs } from '../core/calls/recent-args.js';
 import type { ConfigIssue } from '../core/config/types.js';
@@ -28,6 +30,7 @@ export interface TargetOptions extends AnswerOptions {
   signIn?: SignInMode;
   header?: string[];
   protocol?: string;
+  root?: string[];
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -49,6 +52,7 @@ export function withTarget(command: Command): Command {
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
     .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
+    .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', (v: string, prev: string[] = []) => [...prev, v])
     .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
     .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
 }
@@ -72,6 +76,8 @@ export interface DeckScope {
 }
 
 const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
+/** --root paths are the person's own words on the command line: relative to where they stand. */
+const rootsOf = (options: TargetOptions, inv: Invocation) => (options.root?.length ? { roots: options.root.map((r) => (r.startsWith('~') ? r : resolve(inv.cwd, r))) } : {});
 
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -80,6 +86,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     lists,
     restart: supervise ? restartPolicyFrom(inv.env) : undefined,
     traffic: tui,
+    rootsEditable: tui,
     cwd: inv.cwd,
     env: inv.env,
     configFiles: options.config,
@@ -89,7 +96,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   };
   if (options.url) {
     const headers = pairs(options.header, ':', '--header');
-    const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }), ...protocolOf(options) };
+    const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }), ...protocolOf(options), ...rootsOf(options, inv) };
     const def = normalizeEntry(ADHOC_NAME, raw, { kind: 'adhoc', label: 'command line' }, inv.env);
     // --url without --transport may fall back to SSE, as for a config entry without a type.
     if (!options.transport && def.config?.type === 'http') def.config.typeAssumed = true;
@@ -97,14 +104,16 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   }
   if (inv.commandLine?.length) {
     const [command, ...args] = inv.commandLine;
-    const def = normalizeEntry(ADHOC_NAME, { command, args, ...protocolOf(options) }, { kind: 'adhoc', label: 'command line' }, inv.env);
+    const def = normalizeEntry(ADHOC_NAME, { command, args, ...protocolOf(options), ...rootsOf(options, inv) }, { kind: 'adhoc', label: 'command line' }, inv.env);
     return { ...base, adhoc: [def] };
   }
   if (options.protocol) throw new UserError('--protocol is for an ad hoc server (--url, or a command after --); for a configured one, set "protocol" in its entry', Exit.badInput);
+  if (options.root?.length) throw new UserError('--root is for an ad hoc server (--url, or a command after --); for a configured one, set "roots" in its entry', Exit.badInput);
   return {
     ...base,
     userCatalog: options.strict ? undefined : openUserCatalog(inv.env),
     sourceSettings: openSourceSettings(inv.env),
+    approvals: openApprovals(inv.env),
     // The CLI asks for `${input:id}` values on the terminal; the deck asks in its own form.
     ...(!tui && { askInput: terminalInputAsker() }),
     ...(tui && { recentArgs: openRecentArgs(inv.env) }),
@@ -135,6 +144,15 @@ export async function openDeck(options: TargetOptions, inv: Invocation, scope: D
   return deck;
 }
 
+/** Why a server from a project's file did not start, what it would run, and how to let it. */
+export function approvalHint(state: ServerState): string {
+  const { approval, name } = state;
+  if (!approval) return `${name} needs approval`;
+  const runs = approval.runs ? whatRunsLines(approval.runs).map((l) => `\n  ${sanitizeLine(l)}`).join('') : '';
+  const why = approval.changed ? 'changed since it was approved' : 'not approved yet';
+  return `${name} comes from ${sanitizeLine(approval.file)} and is ${why}; nothing from it was started.${runs}\n  approve it with: mcpdeck approve ${name}  (or the whole file: mcpdeck approve --file ${sanitizeLine(approval.file)})`;
+}
+
 export function reportIssues(issues: ConfigIssue[]): void {
   for (const issue of issues) process.stderr.write(`${issue.severity}: ${sanitizeLine(issue.message)}\n`);
 }
@@ -156,6 +174,7 @@ export async function connectOne(deck: Deck, name: string): Promise<ServerState>
   const state = deck.server(name)!;
   if (state.status === 'connected') return state;
   if (state.status === 'disabled') throw new UserError(`${name} is disabled (enable it with \`mcpdeck enable ${name}\`)`);
+  if (state.status === 'needs-approval') throw new UserError(approvalHint(state), Exit.needsApproval);
   if (state.status === 'needs-auth') {
     throw new UserError(`${state.error ?? `${name} needs sign-in`}\n  sign in with: mcpdeck auth login ${name === ADHOC_NAME ? '--url <url>' : name} (or add --sign-in auto)`, Exit.needsAuth);
   }

@@ -40,7 +40,12 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   requestPolicy?: RequestPolicy;
   /** When a server wants a sign-in: at once, after asking, or never (built from the deck's AuthManager). */
   authPolicy?: (auth: AuthManager) => AuthPolicy;
+  /** Roots can be changed while servers run (the TUI): they are declared with `listChanged`. */
+  rootsEditable?: boolean;
 }
+
+/** What approving covers: one server, or every server its file defines now. */
+export type ApprovalScope = 'server' | 'file';
 
 export function demoDefinition(): ServerDefinition {
   const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
@@ -83,7 +88,7 @@ export class Deck {
     const secrets = () => (opened ??= open());
     this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env) });
     const hubOptions: HubOptions = {
-      roots: [options.cwd], only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
+      rootsEditable: options.rootsEditable, only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
     };
     this.hub = new ServerHub(hubOptions);
     this.events = this.hub.events;
@@ -194,6 +199,57 @@ export class Deck {
       if (scope) await editScope(scope, [name, 'disabled'], enabled ? undefined : true);
     }
     await this.hub.setEnabled(name, enabled);
+  }
+
+  /**
+   * Approves a server from a project's file, or (`file`) the whole file as it is now,
+   * kept in the user config; the server is read again and, with `connect`, started.
+   */
+  async approve(name: string, scope: ApprovalScope = 'server', { connect = true } = {}): Promise<void> {
+    const { approval } = this.approvalOf(name);
+    await this.approvals().approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
+    await this.load();
+    if (connect) await this.hub.connectAll();
+  }
+
+  /** Takes back the approval of a server (or of its whole file): it stops, and waits again. Returns how many approvals went. */
+  async revoke(name: string, scope: ApprovalScope = 'server'): Promise<number> {
+    const { approval } = this.approvalOf(name);
+    const gone = await this.approvals().revoke(approval.file, approval.at, scope === 'server' ? name : undefined);
+    await this.load();
+    return gone;
+  }
+
+  private approvals() {
+    const { approvals } = this.options;
+    if (!approvals) throw new Error('approvals cannot be kept here (no user config)');
+    return approvals;
+  }
+
+  private approvalOf(name: string) {
+    const def = this.hub.definition(name);
+    if (!def) throw new Error(`no server named "${name}"`);
+    if (!def.approval) throw new Error(`${name} comes from ${def.source.path ?? def.source.label}, which needs no approval (only servers from a project's files do)`);
+    return { def, approval: def.approval };
+  }
+
+  /**
+   * Sets the folders a server is sent as roots: now (the server is told, or reconnected
+   * when it had none), and kept in the user catalog for a catalog server.
+   */
+  async setRoots(name: string, roots: string[]): Promise<{ kept: boolean }> {
+    const state = this.hub.get(name);
+    if (!state) throw new Error(`no server named "${name}"`);
+    let kept = false;
+    if (state.source.kind === 'user' && this.options.userCatalog) {
+      const scope = scopeOf(state.source, this.options.userCatalog);
+      if (scope) {
+        await editScope(scope, [name, 'roots'], roots.length ? roots : undefined);
+        kept = true;
+      }
+    }
+    await this.hub.setRoots(name, roots);
+    return { kept };
   }
 }
 

@@ -2,7 +2,10 @@
 // server built with the v2 server SDK (legacy handshake refused) over Streamable HTTP and
 // stdio, a dual-era one, and server-everything (v1 SDK, the 2025 revisions).
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
@@ -191,6 +194,25 @@ describe('a server and mcpdeck without a revision in common', () => {
     } finally {
       await deck.close();
       await modern.stop();
+    }
+  });
+});
+
+describe('roots on a 2026-07-28 session', () => {
+  it('travel in an input_required round, answered by the same roots/list handler; none when none are configured', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-root-')));
+    const withRoots = await deckWith({ peer: { command: process.execPath, args: [MODERN, 'stdio', 'reject'], roots: [root] } });
+    const without = await deckWith({ peer: { command: process.execPath, args: [MODERN, 'stdio', 'reject'] } });
+    try {
+      await Promise.all([withRoots.connectAll(), without.connectAll()]);
+      expect(state(withRoots, 'peer').protocolEra).toBe('modern');
+      const sent = await withRoots.callTool('peer', 'roots', {});
+      expect(JSON.stringify(sent.result.content)).toContain(pathToFileURL(root).href);
+      const none = await without.callTool('peer', 'roots', {}).then((o) => JSON.stringify(o.result.content), (e: Error) => e.message);
+      expect(none).not.toContain('file://');
+    } finally {
+      await withRoots.close();
+      await without.close();
     }
   });
 });

@@ -1,3 +1,7 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
@@ -5,16 +9,19 @@ import type { TrafficEntry } from '../../src/core/mcp/tap.js';
 import { EVERYTHING, startEverything, type RunningServer } from './helpers/everything.js';
 import { deckWith, state, waitFor } from './helpers/deck.js';
 
+// A folder of its own, offered as the one root: never the folder the tests run in.
+const ROOT = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-root-')));
+
 // The same checks against the real server-everything over each transport.
 const transports = [
-  { name: 'stdio', start: async () => ({ entry: { command: process.execPath, args: [EVERYTHING, 'stdio'] }, stop: async () => {} }) },
+  { name: 'stdio', start: async () => ({ entry: { command: process.execPath, args: [EVERYTHING, 'stdio'], roots: [ROOT] }, stop: async () => {} }) },
   { name: 'sse', start: () => remote('sse') },
   { name: 'http', start: () => remote('streamableHttp') },
 ] as const;
 
 async function remote(mode: 'sse' | 'streamableHttp') {
   const server: RunningServer = await startEverything(mode);
-  return { entry: { type: mode === 'sse' ? 'sse' : 'http', url: server.url }, stop: server.stop };
+  return { entry: { type: mode === 'sse' ? 'sse' : 'http', url: server.url, roots: [ROOT] }, stop: server.stop };
 }
 
 describe.each(transports)('server-everything over $name', ({ start }) => {
@@ -99,8 +106,9 @@ describe.each(transports)('server-everything over $name', ({ start }) => {
     expect(traffic.slice(changed).some((e) => e.direction === 'out' && e.method === 'resources/list')).toBe(true);
   });
 
-  it('answers roots/list with the working directory', async () => {
+  it('answers roots/list with the configured roots', async () => {
     const outcome = await deck.callTool('everything', 'get-roots-list', {});
-    expect(JSON.stringify(outcome.result.content)).toContain('file://');
+    expect(JSON.stringify(outcome.result.content)).toContain(pathToFileURL(ROOT).href);
+    expect(state(deck, 'everything').roots).toEqual([ROOT]);
   });
 });

@@ -3,6 +3,7 @@ import { terminalJson } from '../../util/json.js';
 import { Exit } from '../exit-codes.js';
 import { openDeck, pickServer, withTarget, isAdhoc, type Invocation, type TargetOptions } from '../target.js';
 import { sanitize } from '../../util/sanitize.js';
+import { whatRunsLines } from '../../core/config/what-runs.js';
 
 export function registerGet(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
   withTarget(program.command('get <server>').description("show a server's configuration, secrets masked"))
@@ -24,6 +25,8 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
             transport: state.transport ?? null,
             ...secrets,
             issues: state.configIssues.map((i) => `${i.severity}: ${i.message}`),
+            roots: state.roots,
+            approval: state.approval ?? null,
           };
           if (options.json) process.stdout.write(`${terminalJson(view, 2)}\n`);
           else {
@@ -31,6 +34,12 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
             process.stdout.write(`${sanitize(JSON.stringify(view.config, null, 2))}\n`);
             if ('resolved' in secrets) process.stdout.write(`expanded:\n${sanitize(JSON.stringify(secrets.resolved, null, 2))}\n`);
             for (const issue of view.issues) process.stdout.write(`${sanitize(issue)}\n`);
+            if (state.roots.length) process.stdout.write(`roots: ${sanitize(state.roots.join(', '))}\n`);
+            if (state.approval) {
+              const { needed, by, changed, runs } = state.approval;
+              const said = needed ? `waits for approval${changed ? ' (changed since approved)' : ''}: mcpdeck approve ${name}` : `approved${by === 'claude-code' ? " (Claude Code's lists in ~/.claude.json)" : ''}`;
+              process.stdout.write(`${said}\n${runs ? whatRunsLines(runs).map((l) => `  ${sanitize(l)}\n`).join('') : ''}`);
+            }
           }
           return Exit.ok;
         } finally {

@@ -26,6 +26,17 @@ export function statusJson(s: ServerState) {
     server: s.serverInfo ? { name: s.serverInfo.name, version: s.serverInfo.version } : null,
     protocolVersion: s.protocolVersion ?? null,
     protocolEra: s.protocolEra ?? null,
+    roots: s.roots,
+    approval: s.approval
+      ? {
+          needed: s.approval.needed,
+          file: s.approval.file,
+          changed: Boolean(s.approval.changed),
+          by: s.approval.by ?? null,
+          runs: s.approval.runs ?? null,
+          approve: s.approval.needed ? `mcpdeck approve ${s.name}` : null,
+        }
+      : null,
   };
 }
 
@@ -33,6 +44,7 @@ export function statusJson(s: ServerState) {
 export function statusExit(servers: readonly ServerState[]): number {
   if (servers.some((s) => s.status === 'failed')) return Exit.connection;
   if (servers.some((s) => s.status === 'needs-auth')) return Exit.needsAuth;
+  if (servers.some((s) => s.status === 'needs-approval')) return Exit.needsApproval;
   return Exit.ok;
 }
 
@@ -57,7 +69,7 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
 export function printStatus(deck: Deck, json: boolean): number {
   const servers = deck.getSnapshot().servers;
   if (json) process.stdout.write(`${terminalJson(servers.map(statusJson), 2)}\n`);
-  else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n`);
+  else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n${approvalNote(servers)}`);
   return statusExit(servers);
 }
 
@@ -82,4 +94,16 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
   clearInterval(keepAlive);
   off();
   return Exit.ok;
+}
+
+/** Under the table: what waits for approval, and how to review and approve it. */
+export function approvalNote(servers: readonly ServerState[]): string {
+  const waiting = servers.filter((s) => s.status === 'needs-approval');
+  if (!waiting.length) return '';
+  const files = [...new Set(waiting.map((s) => s.approval!.file))];
+  return [
+    `${waiting.length} server${waiting.length === 1 ? '' : 's'} from this project's files ${waiting.length === 1 ? 'was' : 'were'} not started: ${files.map(sanitizeLine).join(', ')}`,
+    `  see what each runs: mcpdeck get <name>; approve: mcpdeck approve <name> (or --file <path>); in the deck: a on the server`,
+    '',
+  ].join('\n');
 }

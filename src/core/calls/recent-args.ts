@@ -1,5 +1,8 @@
-import Conf from 'conf';
-import { userConfigDir } from '../config/user-catalog.js';
+import { join } from 'node:path';
+import { readJsonFile } from '../config/read-json.js';
+import type { ConfigIssue } from '../config/types.js';
+import { PRIVATE_FILE_MODE, userConfigDir } from '../config/user-catalog.js';
+import { updateJsonFile } from '../config/write.js';
 import { isRecord } from '../../util/is-record.js';
 import type { Schema } from '../schema/form-model.js';
 import { resolve } from '../schema/form-resolve.js';
@@ -9,6 +12,8 @@ export interface RecentArgs {
   get(server: string, tool: string): Record<string, unknown> | undefined;
   /** Remembers `args` without secret-looking values; `schema` is the tool's inputSchema. */
   remember(server: string, tool: string, args: Record<string, unknown>, schema?: unknown): void;
+  /** Resolves when what was remembered so far is on disk. */
+  settled?(): Promise<void>;
 }
 
 const KEEP = 200;
@@ -48,36 +53,47 @@ function strip(value: unknown, schema: Schema, root: Schema): unknown {
   return kept;
 }
 
-type Shape = { calls: Record<string, Record<string, unknown>> };
+type Calls = Record<string, Record<string, unknown>>;
 
-/** Kept with conf next to the user catalog; opened on first use; a broken file only means no prefill. */
+/**
+ * Kept in recent-args.json next to the user catalog (JSONC, written by the same locked,
+ * atomic writer as every config file); a broken file only means no prefill.
+ */
 export function openRecentArgs(env: NodeJS.ProcessEnv = process.env): RecentArgs {
-  let conf: Conf<Shape> | undefined;
-  const open = () => (conf ??= new Conf<Shape>({ projectName: 'mcpdeck', configName: 'recent-args', cwd: userConfigDir(env), defaults: { calls: {} } }));
+  const path = join(userConfigDir(env), 'recent-args.json');
+  const callsOf = (document: unknown): Calls => (isRecord(document) && isRecord(document.calls) ? (document.calls as Calls) : {});
   const read = () => {
-    const calls = open().get('calls');
-    return isRecord(calls) ? (calls as Shape['calls']) : {};
+    const issues: ConfigIssue[] = [];
+    return callsOf(readJsonFile(path, issues, false)?.value);
   };
-  // Names may hold dots, which conf would read as paths: one key per call, JSON-encoded.
+  const pending = new Set<Promise<void>>();
+  /** This session's, ahead of the file: a form opened again before the write ends still sees them. */
+  const fresh = new Map<string, Record<string, unknown>>();
+  // One key per call, JSON-encoded: names may hold any character.
   const keyOf = (server: string, tool: string) => JSON.stringify([server, tool]);
   return {
     get(server, tool) {
       try {
-        const args = read()[keyOf(server, tool)];
+        const key = keyOf(server, tool);
+        const args = fresh.get(key) ?? read()[key];
         return isRecord(args) ? args : undefined;
       } catch {
         return undefined;
       }
     },
     remember(server, tool, args, schema) {
-      try {
-        const key = keyOf(server, tool);
-        const { [key]: _old, ...rest } = read();
-        const kept = Object.entries({ ...rest, [key]: withoutSecrets(args, schema) as Record<string, unknown> }).slice(-KEEP);
-        open().set('calls', Object.fromEntries(kept));
-      } catch {
-        // Remembering is a convenience: a read-only or broken file must not stop a call.
-      }
+      const key = keyOf(server, tool);
+      const value = withoutSecrets(args, schema) as Record<string, unknown>;
+      fresh.set(key, value);
+      const written = updateJsonFile(path, (document) => {
+        const { [key]: _old, ...rest } = callsOf(document);
+        const kept = Object.entries({ ...rest, [key]: value }).slice(-KEEP);
+        return { changes: [{ path: ['calls'], value: Object.fromEntries(kept) }], result: undefined };
+      }, { newFileMode: PRIVATE_FILE_MODE });
+      pending.add(written);
+      // Remembering is a convenience: a read-only or broken file must not stop a call.
+      void written.catch(() => undefined).finally(() => pending.delete(written));
     },
+    settled: () => Promise.all([...pending].map((p) => p.catch(() => undefined))).then(() => undefined),
   };
 }

@@ -1,4 +1,6 @@
 import { basename, resolve } from 'node:path';
+import { approvalFor, definitionsHash, needsApproval, type ApprovalRecord } from './approvals.js';
+import { claudeProjectLists, type ClaudeProjectLists } from './sources/claude-code.js';
 import { inputAccount, inputDefinitions, missingInputs, type InputDefinition, type InputRef } from './inputs.js';
 import { normalizeEntry } from './normalize.js';
 import { readJsonFile } from './read-json.js';
@@ -30,6 +32,8 @@ export interface LoadOptions {
   hiddenSources?: readonly string[];
   /** Answers to `${input:id}`, by secret-store account (inputs.ts). */
   inputValues?: ReadonlyMap<string, string>;
+  /** The person's approvals of project files (approvals.ts); without them every project server waits. */
+  approved?: readonly ApprovalRecord[];
 }
 
 export interface LoadedConfig {
@@ -79,9 +83,13 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     else if (info.hideable && hidden.has(info.id)) Object.assign(info, { status: 'hidden', reason: `hidden (mcpdeck sources --show ${info.id})` });
     return info.status === 'read';
   };
-  const add = (entries: Record<string, unknown>, source: ConfigSource, info: SourceInfo, document: unknown, client?: ClientFormat) => {
+  // Read even with other clients' files off: they are answers the person gave about this folder.
+  const claude = options.strict ? undefined : claudeProjectLists(where);
+  const add = (entries: Record<string, unknown>, source: ConfigSource, info: SourceInfo, document: unknown, client?: ClientFormat, at: string[] = ['mcpServers']) => {
     if (source.path) inputDefs.set(source.path, inputDefinitions(document));
     const file = source.path ?? source.label;
+    const asks = needsApproval(source) && source.path !== undefined;
+    const fileHash = asks ? definitionsHash(entries) : '';
     for (const [name, raw] of Object.entries(entries)) {
       const converted = client && isRecord(raw) ? client.toDeck(name, raw, document) : { entry: raw, notes: [] };
       const def = normalizeEntry(name, converted.entry, source, options.env, {
@@ -90,6 +98,8 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
         urlTypeImplicit: client?.urlTypeImplicit,
       });
       for (const note of converted.notes) def.issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}" in ${file}: ${note}` });
+      if (asks) def.approval = approvalFor(options.approved ?? [], source.path!, at, name, fileHash, definitionsHash(raw));
+      if (claude) honourClaudeLists(def, claude);
       info.servers.push(name);
       const previous = byName.get(name);
       if (previous) {
@@ -127,7 +137,7 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
       issues.push({ severity: 'warning', file: file.path, message: `${info.reason} (${client.name}'s servers there are skipped)` });
       return;
     }
-    add(servers, { kind: 'client', path: file.path, label: id, client: client.id, scope: file.scope }, info, read.document, client);
+    add(servers, { kind: 'client', path: file.path, label: id, client: client.id, scope: file.scope }, info, read.document, client, file.at);
   };
   const clientFiles = (scopes: SourceScope[]) => (clients ? CLIENTS : []).flatMap((client) =>
     client.files(where).filter((f) => scopes.includes(f.scope) && f.path !== project).map((file) => [client, file] as const));
@@ -181,4 +191,23 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     winners: servers.map((s) => ({ name: s.name, source: from.get(s.name)! })),
     inputs: missingInputs(servers, inputDefs),
   };
+}
+
+/**
+ * Claude Code's own answers, for the files it owns: a project `.mcp.json` server it was
+ * told to enable runs without asking again; one it was told not to, or any of its servers
+ * turned off for this folder (`disabledMcpServers`), is listed as disabled.
+ */
+function honourClaudeLists(def: ServerDefinition, lists: ClaudeProjectLists): void {
+  const { source, name } = def;
+  const mcpJson = source.kind === 'project';
+  if (!mcpJson && source.client !== 'claude-code') return;
+  const off = lists.disabledMcpServers.includes(name) || (mcpJson && lists.disabledMcpjsonServers.includes(name));
+  if (off && def.config) {
+    def.config.disabled = true;
+    def.issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}" is turned off for this folder in Claude Code's settings (~/.claude.json)` });
+  }
+  if (mcpJson && def.approval?.needed && (lists.enableAllProjectMcpServers || lists.enabledMcpjsonServers.includes(name))) {
+    def.approval = { ...def.approval, needed: false, by: 'claude-code', changed: undefined };
+  }
 }

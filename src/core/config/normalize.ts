@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { expandValue, type ExpandContext } from './expand.js';
 import { redactUrl } from './redact.js';
 import { knownFields, serverEntrySchema, TYPE_ALIASES, type ServerEntry } from './schema.js';
@@ -77,6 +78,7 @@ export function normalizeEntry(
     tools: entry.tools,
     oauth: entry.oauth,
     ...(entry.protocol && entry.protocol !== 'auto' ? { protocol: entry.protocol } : {}),
+    ...(entry.roots?.length ? { roots: entry.roots.map((r) => resolve(base, expandHome(x(r), env, options.builtins))) } : {}),
   };
 
   let config: ServerConfig | undefined;
@@ -119,6 +121,13 @@ function resolveType(
   if (entry.module) return 'inprocess';
   error(`has no "command" (local server) or "url" (remote server); add one`);
   return undefined;
+}
+
+/** `~` and `~/...` as a shell would: the home folder. */
+export function expandHome(path: string, env: NodeJS.ProcessEnv, builtins?: Record<string, string>): string {
+  if (path !== '~' && !path.startsWith('~/') && !path.startsWith('~\\')) return path;
+  const home = builtins?.userHome ?? (env.HOME || env.USERPROFILE || homedir());
+  return join(home, path.slice(1));
 }
 
 function isHttpUrl(value: string): boolean {

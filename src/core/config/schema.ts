@@ -22,6 +22,8 @@ export const serverEntrySchema = z.object({
     .string()
     .regex(/^(auto|legacy|modern|\d{4}-\d{2}-\d{2})$/, 'must be "auto", "legacy", "modern" or a revision such as "2026-07-28" or "2025-06-18"')
     .optional(),
+  /** Folders offered to the server as roots; `~` and ${VAR} are expanded, a relative path is from the file's folder. */
+  roots: z.array(z.string().min(1, 'a root must name a folder')).optional(),
   tools: z
     .strictObject({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() })
     .optional(),

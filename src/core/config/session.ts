@@ -1,3 +1,4 @@
+import type { Approvals } from './approvals.js';
 import { loadConfig, type LoadedConfig, type LoadOptions } from './load.js';
 import type { InputRef } from './inputs.js';
 import { inputQuestion } from './input-question.js';
@@ -20,6 +21,8 @@ export interface ConfigSessionOptions extends LoadOptions {
   only?: string[];
   /** Where answers are kept (the deck's store: the OS keychain, else the 0600 file in the user config folder). */
   secrets?: () => Promise<SecretStore>;
+  /** The person's approvals of project files (absent: every project server waits, and cannot be approved here). */
+  approvals?: Approvals;
 }
 
 export interface SourcesSnapshot {
@@ -103,7 +106,12 @@ export class ConfigSession {
   }
 
   private read(): LoadedConfig {
-    return loadConfig({ ...this.options, hiddenSources: this.options.sourceSettings?.hidden() ?? this.options.hiddenSources, inputValues: this.values });
+    return loadConfig({
+      ...this.options,
+      hiddenSources: this.options.sourceSettings?.hidden() ?? this.options.hiddenSources,
+      inputValues: this.values,
+      approved: this.options.approvals?.list() ?? this.options.approved,
+    });
   }
 
   private async askOne(input: InputRef, answered: () => Promise<void>): Promise<void> {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue } from './types.js';
-import { userConfigDir } from './user-catalog.js';
+import { PRIVATE_FILE_MODE, userConfigDir } from './user-catalog.js';
 import { updateJsonFile } from './write.js';
 import { isRecord } from '../../util/is-record.js';
 
@@ -26,7 +26,7 @@ export function openSourceSettings(env: NodeJS.ProcessEnv = process.env): Source
       const now = list(document);
       if (now.includes(id) === hidden) return { changes: [], result: undefined };
       return { changes: [{ path: ['hidden'], value: hidden ? [...now, id] : now.filter((h) => h !== id) }], result: undefined };
-    }),
+    }, { newFileMode: PRIVATE_FILE_MODE }),
   };
 }
 

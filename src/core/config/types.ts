@@ -1,3 +1,5 @@
+import type { ApprovalState } from './approvals.js';
+
 /** mcpdeck's own scopes, another client's file (`client`), the demo, or the command line. */
 export type ScopeKind = 'user' | 'project' | 'file' | 'client' | 'demo' | 'adhoc';
 
@@ -52,6 +54,8 @@ interface Common {
   oauth?: OAuthSettings;
   /** The protocol generation to speak (unset: "auto", probing for 2026-07-28 and falling back to 2025). */
   protocol?: ProtocolChoice;
+  /** Folders offered as roots (absolute); none: no roots capability, the server keeps its own configuration. */
+  roots?: string[];
 }
 
 /** "auto", "legacy" (the 2025 revisions), "modern" (2026-07-28 and later), or one exact revision. */
@@ -101,4 +105,6 @@ export interface ServerDefinition {
   issues: ConfigIssue[];
   /** `${input:id}` values the entry needs and nobody has given yet (the config waits for them). */
   missingInputs?: string[];
+  /** For a server from a project's file: whether it waits for the person's approval (approvals.ts). */
+  approval?: ApprovalState;
 }

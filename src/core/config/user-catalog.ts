@@ -1,16 +1,28 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import Conf from 'conf';
+import { applyChanges } from './json-edit.js';
+import { readJsonFile } from './read-json.js';
+import type { ConfigIssue } from './types.js';
 import { ConfigWriteError } from './write-error.js';
+import { isRecord } from '../../util/is-record.js';
+import { replaceFile } from '../../util/replace-file.js';
 
-/** The user's own server catalog, kept with conf (a JSON file in the user config dir). */
+/** Files mcpdeck creates in its config folder may hold secrets (headers, env): only the owner reads them. */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
+ * The user's own server catalog: servers.json (`{"mcpServers": {...}}`) in the user
+ * config dir, read as JSONC and changed through write.ts (locked, atomic, every other
+ * byte kept), like any other client's file.
+ */
 export interface UserCatalog {
   readonly path: string;
   read(): Record<string, unknown>;
+  /** Replaces the whole map at once (tests, setup); changes go through updateScope. */
   write(servers: Record<string, unknown>): void;
 }
 
-/** Where conf keeps it; MCPDECK_CONFIG_DIR moves it (tests, portable setups). */
+/** mcpdeck's config folder; MCPDECK_CONFIG_DIR moves it (tests, portable setups). */
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCPDECK_CONFIG_DIR) return env.MCPDECK_CONFIG_DIR;
   const home = homedir();
@@ -20,24 +32,23 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function openUserCatalog(env: NodeJS.ProcessEnv = process.env): UserCatalog {
-  const cwd = userConfigDir(env);
-  const path = join(cwd, 'servers.json');
-  type Shape = { mcpServers: Record<string, unknown> };
-  let conf: Conf<Shape> | undefined;
-  // Opened on first use, so a broken catalog is reported where it matters, never thrown raw.
-  const open = () => {
-    try {
-      return (conf ??= new Conf<Shape>({ projectName: 'mcpdeck', configName: 'servers', cwd, defaults: { mcpServers: {} } }));
-    } catch (error) {
-      throw new ConfigWriteError(`the user catalog ${path} cannot be read (${(error as Error).message}); fix or delete it`);
-    }
+  const path = join(userConfigDir(env), 'servers.json');
+  const load = () => {
+    const issues: ConfigIssue[] = [];
+    const file = readJsonFile(path, issues, false);
+    // Reported where it matters (the sources list, a write refused), never thrown raw.
+    if (issues[0]) throw new ConfigWriteError(`the user catalog ${issues[0].message}; fix or delete it`);
+    const servers = isRecord(file?.value) ? file.value.mcpServers ?? {} : file ? undefined : {};
+    if (!isRecord(servers)) throw new ConfigWriteError(`the user catalog ${path} is not an object with an "mcpServers" object; fix or delete it`);
+    return { text: file?.text, servers };
   };
   return {
     path,
-    read: () => {
-      const servers = open().get('mcpServers');
-      return typeof servers === 'object' && servers !== null ? servers : {};
+    read: () => load().servers,
+    write: (servers) => {
+      const { text } = load();
+      if (text === undefined) replaceFile(path, `${JSON.stringify({ mcpServers: servers }, null, 2)}\n`, PRIVATE_FILE_MODE);
+      else replaceFile(path, applyChanges(text, [{ path: ['mcpServers'], value: servers }]));
     },
-    write: (servers) => open().set('mcpServers', servers),
   };
 }

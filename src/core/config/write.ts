@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { applyChanges, setPath, type Change, type KeyPath } from './json-edit.js';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
-import type { UserCatalog } from './user-catalog.js';
+import { PRIVATE_FILE_MODE, type UserCatalog } from './user-catalog.js';
 import { ConfigWriteError } from './write-error.js';
 import { withFileLock } from '../../util/file-lock.js';
 import { replaceFile } from '../../util/replace-file.js';
@@ -36,22 +36,12 @@ export function readScope(scope: WritableScope): Record<string, unknown> {
  * new text replaces it atomically, keeping every other byte.
  */
 export async function updateScope<T>(scope: WritableScope, plan: Plan<T>): Promise<T> {
-  if (scope.kind === 'user') {
-    const { catalog } = scope;
-    return locked(catalog.path, () => {
-      const servers = structuredClone(catalog.read());
-      const { changes, result } = plan(servers);
-      if (changes.length) {
-        for (const change of changes) setPath(servers, change.path, change.value);
-        catalog.write(servers);
-      }
-      return result;
-    });
-  }
-  return updateJsonFile(scope.path, (document) => {
-    const { changes, result } = plan(document === undefined ? {} : serversOf(scope.path, document));
+  // The catalog is a file like the others; a new one is private (it may hold headers and env values).
+  const path = scope.kind === 'user' ? scope.catalog.path : scope.path;
+  return updateJsonFile(path, (document) => {
+    const { changes, result } = plan(document === undefined ? {} : serversOf(path, document));
     return { changes: changes.map((c) => ({ path: ['mcpServers', ...c.path], value: c.value })), result };
-  });
+  }, scope.kind === 'user' ? { newFileMode: PRIVATE_FILE_MODE } : {});
 }
 
 /** One change: sets (or with `undefined` removes) a key path under `mcpServers`. */
@@ -59,11 +49,16 @@ export function editScope(scope: WritableScope, path: KeyPath, value: unknown): 
   return updateScope(scope, () => ({ changes: [{ path, value }], result: undefined }));
 }
 
+export interface WriteOptions {
+  /** The mode of a file created now (0600 for mcpdeck's own files); an existing file keeps its own. */
+  newFileMode?: number;
+}
+
 /**
  * Changes any JSON file (key paths from its root) under the same lock and rules; the
  * plan sees the parsed file, or undefined when there is none yet.
  */
-export async function updateJsonFile<T>(path: string, plan: (document: unknown) => { changes: Change[]; result: T }): Promise<T> {
+export async function updateJsonFile<T>(path: string, plan: (document: unknown) => { changes: Change[]; result: T }, options: WriteOptions = {}): Promise<T> {
   return locked(path, () => {
     const file = readJson(path);
     const { changes, result } = plan(file?.value);
@@ -72,7 +67,7 @@ export async function updateJsonFile<T>(path: string, plan: (document: unknown) 
     else {
       const document: Record<string, unknown> = {};
       for (const change of changes) setPath(document, change.path, change.value);
-      replaceFile(path, `${JSON.stringify(document, null, 2)}\n`);
+      replaceFile(path, `${JSON.stringify(document, null, 2)}\n`, options.newFileMode);
     }
     return result;
   });

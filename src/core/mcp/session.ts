@@ -13,16 +13,32 @@ import { TappedTransport, type TrafficEntry } from './tap.js';
 import { buildTransport, type TransportHooks } from './transports.js';
 
 // `elicitation.form.applyDefaults`, not the older `elicitation.applyDefaults`, which the SDK ignores.
+// `roots` only when the person configured some (rootsCapability).
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
-  roots: { listChanged: true },
   elicitation: { form: { applyDefaults: true }, url: {} },
   sampling: {},
 };
 
+/** The roots this session offers: the folders, and whether they may change while it lasts (the deck can edit them). */
+export interface SessionRoots {
+  paths: () => readonly string[];
+  listChanged: boolean;
+}
+
+/**
+ * Declared only when there are roots: a server such as server-filesystem replaces the
+ * folders it was started with by the client's roots, so none unasked. `listChanged` only
+ * where a change can happen.
+ */
+export function rootsCapability(roots: SessionRoots | undefined): ClientCapabilities {
+  return roots && roots.paths().length ? { roots: roots.listChanged ? { listChanged: true } : {} } : {};
+}
+
 export interface SessionOptions extends TransportHooks {
   config: ServerConfig;
   connectTimeout: number;
-  roots: string[];
+  /** Absent or empty: no roots capability, no roots/list handler. */
+  roots?: SessionRoots;
   onTraffic: (entry: TrafficEntry) => void;
   /** Read at failure time: what the server said on stderr and stdout so far. */
   failureContext: () => Pick<FailureContext, 'stderrTail' | 'stdoutNoise'>;
@@ -60,7 +76,14 @@ export class Session {
     readonly client: Client,
     readonly transport: TappedTransport,
     private readonly dispose?: () => Promise<void>,
+    /** Roots were declared with `listChanged`: a change can be announced without a new session. */
+    readonly rootsCanChange = false,
   ) {}
+
+  /** Tells the server its roots changed (notifications/roots/list_changed); it asks for them again. */
+  async rootsChanged(): Promise<void> {
+    await this.client.sendRootsListChanged();
+  }
 
   get protocolVersion(): string | undefined {
     return this.client.getNegotiatedProtocolVersion();
@@ -103,15 +126,17 @@ export class Session {
     const transport = new TappedTransport(built.transport, options.onTraffic);
     const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
     const client = new DeckClient({ name: 'mcpdeck', version: VERSION }, {
-      capabilities: options.requests ? CLIENT_CAPABILITIES : basic,
+      capabilities: { ...rootsCapability(options.roots), ...(options.requests ? CLIENT_CAPABILITIES : basic) },
       ...negotiation(config, options.connectTimeout, how === 'sse'),
       jsonSchemaValidator: CHECKED_ELSEWHERE,
     });
-    client.setRequestHandler('roots/list', () => ({
-      roots: options.roots.map((path) => ({ uri: pathToFileURL(path).href, name: path })),
-    }));
+    const { roots } = options;
+    // On 2026-07-28 a server asks in an input_required round; the SDK hands it to this same handler.
+    if (roots?.paths().length) {
+      client.setRequestHandler('roots/list', () => ({ roots: roots.paths().map((path) => ({ uri: pathToFileURL(path).href, name: path })) }));
+    }
+    const session = new Session(client, transport, built.dispose, Boolean(rootsCapability(roots).roots && roots?.listChanged));
     if (options.requests) installServerRequests(client, options.requests);
-    const session = new Session(client, transport, built.dispose);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     try {

@@ -9,7 +9,8 @@ import type { RestartPolicy } from './supervisor.js';
 export interface ConnectionContext {
   /** What to list after connecting; all when unset. */
   lists?: ListKind[];
-  roots: string[];
+  /** The roots may be changed in this session (the deck): `listChanged` is declared with them. */
+  rootsEditable?: boolean;
   /** Applies a change to this server's record in the store. */
   patch: (name: string, change: Partial<ServerState>) => void;
   onTraffic?: (name: string, entry: TrafficEntry) => void;

@@ -58,6 +58,7 @@ export class ServerConnection {
     readonly definition: ServerDefinition,
     private readonly ctx: ConnectionContext,
   ) {
+    this.roots = [...(definition.config?.roots ?? [])];
     const type = definition.config?.type;
     if (ctx.restart && type && type !== 'inprocess') {
       this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
@@ -68,9 +69,13 @@ export class ServerConnection {
     return this.definition.name;
   }
 
+  /** The roots sent to this server: configured ones, or those the person set in the deck since. */
+  roots: string[];
+
   async connect(): Promise<void> {
     const config = this.definition.config;
-    if (!config) return;
+    // Nothing from a project's file starts before the person approved it (approvals.ts).
+    if (!config || this.definition.approval?.needed) return;
     const attempt = ++this.attempt;
     await this.closeSession();
     this.stdoutNoise.clear();
@@ -86,7 +91,7 @@ export class ServerConnection {
       session = await Session.open({
         config,
         connectTimeout: config.timeout ?? DEFAULT_CONNECT_TIMEOUT,
-        roots: this.ctx.roots,
+        roots: { paths: () => this.roots, listChanged: Boolean(this.ctx.rootsEditable) },
         onStderr: (chunk) => {
           this.attemptStderr.push(chunk);
           this.patch({ stderr: this.stderr.push(chunk) });
@@ -246,6 +251,19 @@ export class ServerConnection {
 
   private note(level: LoggingLevel, text: string): void {
     this.patch({ logs: this.log.note(level, text) });
+  }
+
+  /**
+   * New roots: a session that declared `roots.listChanged` is told (it asks again); one
+   * that declared no roots (there were none) gets a new session that does.
+   */
+  async setRoots(roots: string[]): Promise<void> {
+    this.roots = [...roots];
+    this.patch({ roots: this.roots });
+    const session = this.session;
+    if (!session) return;
+    if (session.rootsCanChange && roots.length) return session.rootsChanged();
+    await this.reconnect();
   }
 
   /** A person asked: whatever the crash loop said, try now and count afresh. */

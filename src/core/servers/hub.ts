@@ -17,7 +17,8 @@ export interface HubEvents extends Record<string, unknown> {
 }
 
 export interface HubOptions {
-  roots: string[];
+  /** Roots can be edited in this session (the deck): declared with `listChanged`. */
+  rootsEditable?: boolean;
   /** Servers to connect; the others are listed as disabled. */
   only?: string[];
   defaultCallTimeout?: number;
@@ -68,7 +69,7 @@ export class ServerHub {
       let connection = this.connections.get(def.name);
       if (!connection) {
         connection = new ServerConnection(def, {
-          roots: this.options.roots,
+          rootsEditable: this.options.rootsEditable,
           defaultCallTimeout: this.options.defaultCallTimeout,
           lists: this.options.lists,
           requests: this.requests,
@@ -79,7 +80,7 @@ export class ServerHub {
         });
         this.connections.set(def.name, connection);
         added.push(def.name);
-        states.push(initialState(def, !this.options.only || this.options.only.includes(def.name)));
+        states.push(initialState(def, !this.options.only || this.options.only.includes(def.name), connection.roots));
       } else {
         states.push(this.get(def.name)!);
       }
@@ -102,7 +103,7 @@ export class ServerHub {
 
   async reconnect(name: string): Promise<void> {
     const state = this.require(name);
-    if (state.status === 'disabled' || !this.connections.get(name)?.definition.config) return;
+    if (state.status === 'disabled' || state.status === 'needs-approval' || !this.connections.get(name)?.definition.config) return;
     await this.connections.get(name)?.reconnect();
   }
 
@@ -112,6 +113,7 @@ export class ServerHub {
     const connection = this.connections.get(name)!;
     if (!connection.definition.config) return;
     if (!enabled) return connection.stop('disabled');
+    if (connection.definition.approval?.needed) throw new Error(needsApprovalMessage(name, connection.definition.approval.file));
     await connection.stop('pending');
     await connection.connect();
   }
@@ -170,6 +172,12 @@ export class ServerHub {
     return connection;
   }
 
+  /** Sets the roots a server is sent, for this session (the deck keeps them in the catalog). */
+  async setRoots(name: string, roots: string[]): Promise<void> {
+    this.require(name);
+    await this.connections.get(name)!.setRoots(roots);
+  }
+
   async closeAll(): Promise<void> {
     await Promise.all([...this.connections.values()].map((c) => c.close()));
   }
@@ -205,5 +213,11 @@ function meta(connection: ServerConnection): { _meta?: Record<string, unknown> }
 
 function changed(a: ServerDefinition, b: ServerDefinition): boolean {
   // The expanded config too: an `${input:id}` answered (or an env var changed) leaves the raw entry as it was.
-  return JSON.stringify([a.raw, a.source, a.config]) !== JSON.stringify([b.raw, b.source, b.config]);
+  // And the approval: a server approved (or revoked) starts afresh.
+  return JSON.stringify([a.raw, a.source, a.config, a.approval]) !== JSON.stringify([b.raw, b.source, b.config, b.approval]);
+}
+
+/** What a person reads when something would start a server that waits for approval. */
+export function needsApprovalMessage(name: string, file: string): string {
+  return `${name} comes from ${file} and has not been approved: review what it runs with \`mcpdeck get ${name}\`, then \`mcpdeck approve ${name}\` (or in the deck)`;
 }

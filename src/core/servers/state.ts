@@ -1,13 +1,24 @@
 import type { ProtocolEra, Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../mcp/types.js';
 import type { ConfigIssue, ConfigSource, ServerDefinition, TransportType } from '../config/types.js';
 import { redactEntry } from '../config/redact.js';
+import { whatRuns, type WhatRuns } from '../config/what-runs.js';
 import type { LogEntry } from './log-messages.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { ToolInfo } from './tools.js';
 import type { ListKind as ListName } from '../mcp/list.js';
 import type { RestartState } from './supervisor.js';
 
-export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'disabled';
+export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'needs-approval' | 'disabled';
+
+/** For a server from a project's file: what it waits for (or who approved it), and what approving it lets run. */
+export interface ApprovalView {
+  needed: boolean;
+  by?: 'mcpdeck' | 'claude-code';
+  file: string;
+  /** Approved before, for definitions that have changed since. */
+  changed?: boolean;
+  runs?: WhatRuns;
+}
 
 /** Everything a screen or a command needs to know about one server: an immutable record. */
 export interface ServerState {
@@ -45,16 +56,21 @@ export interface ServerState {
   connectedAt?: number;
   /** On a failed server: the supervisor's next try, or that it gave up. */
   restart?: RestartState;
+  /** Set for servers from a project's file (approvals.ts). */
+  approval?: ApprovalView;
+  /** The roots this server is sent (none: it keeps its own configuration). */
+  roots: string[];
 }
 
-/** A server's record before it connects: pending, disabled, or failed for a broken entry. */
-export function initialState(definition: ServerDefinition, enabled: boolean): ServerState {
-  const { name, source, raw, config, issues } = definition;
-  const status = !config ? 'failed' : !enabled || config.disabled ? 'disabled' : 'pending';
+/** A server's record before it connects: pending, disabled, waiting for approval, or failed for a broken entry. */
+export function initialState(definition: ServerDefinition, enabled: boolean, roots: string[] = []): ServerState {
+  const { name, source, raw, config, issues, approval } = definition;
+  const status = !config ? 'failed' : config.disabled ? 'disabled' : approval?.needed ? 'needs-approval' : !enabled ? 'disabled' : 'pending';
   const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
   return {
     name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
-    tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [],
+    tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [], roots,
+    ...(approval && { approval: { needed: approval.needed, file: approval.file, ...(approval.by && { by: approval.by }), ...(approval.changed && { changed: true }), ...(config && { runs: whatRuns(config) }) } }),
   };
 }
 

@@ -9,6 +9,7 @@ export const STATUS_LABEL: Record<ServerStatus, { glyph: string; word: string }>
   pending: { glyph: '…', word: 'pending' },
   failed: { glyph: '✗', word: 'failed' },
   'needs-auth': { glyph: '!', word: 'needs sign-in' },
+  'needs-approval': { glyph: '?', word: 'needs approval' },
   disabled: { glyph: '⊘', word: 'disabled' },
 };
 

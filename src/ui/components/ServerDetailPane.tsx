@@ -22,6 +22,9 @@ export function ServerDetailPane({ server, frame, width }: { server: ServerState
         <Text bold>{sanitizeLine(server.name)}</Text>{'  '}<Badge status={server.status} restart={server.restart} frame={frame} />
         {info ? <Text dimColor>{`  ${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${server.protocolVersion ? ` · protocol ${protocolLabel(server)}` : ''}`}</Text> : null}
       </Text>
+      {server.status === 'needs-approval' && server.approval ? (
+        <Text color={theme.status['needs-approval']} wrap="truncate-start">{`from ${sanitizeLine(server.approval.file)}${server.approval.changed ? ' (changed since approved)' : ''}: A reviews what it runs`}</Text>
+      ) : null}
       {server.error ? (
         <Box height={errorRows} overflow="hidden"><Text color={theme.error}>{sanitizeLine(server.error)}</Text></Box>
       ) : server.status === 'connected' ? (

@@ -5,7 +5,7 @@
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
-  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources';
+  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots';
 
 export interface Binding {
   scope: Scope;
@@ -32,6 +32,7 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'toggleEnabled', keys: ['e'], hint: 'enable/disable', description: 'Enable or disable the selected server (kept for servers in your user catalog)' },
   { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected remote server (browser, or paste the redirected URL)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
+  { scope: 'dashboard', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what the selected server from a project's file would run, and approve it (or its whole file)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
 
   { scope: 'sources', command: 'toggleSource', keys: [' ', 'enter'], label: 'space', hint: 'hide/show', description: "Hide or show the selected source's servers (remembered for later runs)" },
@@ -46,6 +47,15 @@ export const BINDINGS = [
   { scope: 'server', command: 'tab5', keys: ['5'], description: 'Info tab' },
   { scope: 'server', command: 'tab6', keys: ['6'], description: 'Auth tab (remote servers)' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
+  { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
+
+  { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },
+  { scope: 'approval', command: 'approveFile', keys: ['f'], hint: 'approve file', description: 'Approve every server its file defines now' },
+  { scope: 'approval', command: 'closeApproval', keys: ['n', 'esc'], label: 'n/esc', hint: 'not now', description: 'Close without approving: nothing starts' },
+
+  { scope: 'roots', command: 'saveRoots', keys: ['enter'], hint: 'save', description: 'Send these roots (folders separated by the path separator, : or ;); empty sends none' },
+  { scope: 'roots', command: 'cancelRoots', keys: ['esc'], hint: 'cancel', description: 'Leave the roots as they were' },
 
   { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
   { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'schema', description: 'Show the raw input and output schema' },

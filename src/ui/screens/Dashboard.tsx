@@ -16,6 +16,7 @@ import { ServerHeader } from '../components/ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
 import { FilterLine } from '../components/FilterLine.js';
 import { SourcesPanel } from '../components/SourcesPanel.js';
+import { ApprovalReview } from '../components/ApprovalReview.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { useSignInHint } from './auth/useSignInHint.js';
 import { useStartSignIn } from './auth/useStartSignIn.js';
@@ -31,6 +32,7 @@ export function Dashboard() {
   const size = useBodySize();
   const [notice, setNotice] = useState<string>();
   const [sourcesOpen, setSourcesOpen] = useState(false);
+  const [reviewing, setReviewing] = useState<string>();
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   // The summary line, the column titles and the notice take a row each.
@@ -47,13 +49,17 @@ export function Dashboard() {
     filter: filter.start,
     ...(selected && {
       open: () => nav.push({ screen: 'server', server: selected.name }),
-      reconnect: selected.status !== 'disabled' ? act(() => deck.reconnect(selected.name)) : undefined,
+      reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
+      // A server waiting for approval has nothing to reconnect: A reviews it.
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
       signIn: () => setNotice(startSignIn(selected.name)),
+      approve: selected.approval ? () => setReviewing(selected.name) : undefined,
     }),
     sources: () => setSourcesOpen(true),
-  }, { active: !sourcesOpen });
+  }, { active: !sourcesOpen && !reviewing });
   if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;
+  const review = reviewing ? servers.find((s) => s.name === reviewing) : undefined;
+  if (review) return <ApprovalReview server={review} rows={size.rows} onClose={(said) => (setReviewing(undefined), setNotice(said))} />;
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text>{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>

@@ -18,7 +18,7 @@ export interface Theme {
 }
 
 const COLORS: Theme = {
-  status: { connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', disabled: 'gray' },
+  status: { connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', 'needs-approval': 'magenta', disabled: 'gray' },
   annotation: { 'read-only': 'green', destructive: 'red', 'open-world': 'magenta', idempotent: 'blue' },
   accent: 'cyan',
   key: 'yellow',

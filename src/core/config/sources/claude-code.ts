@@ -1,5 +1,6 @@
 import { dropFields, headersOf, lostSettings, mapStrings, refuseCommon, stdioFields, toPlainVars, transportOf } from './convert.js';
 import type { ClientFormat, Where } from './types.js';
+import { readDocument, valueAt } from './read.js';
 import { inHome, inProject, pathsOf } from './where.js';
 import { isRecord } from '../../../util/is-record.js';
 
@@ -13,6 +14,32 @@ function claudeJson(where: Where): string {
 
 /** Claude Code keys `projects` by the folder it was started in, with forward slashes on Windows too. */
 const projectKey = (where: Where) => (where.platform === 'win32' ? where.cwd.replace(/\\/g, '/') : where.cwd);
+
+/** What Claude Code keeps about this folder in ~/.claude.json: its answers about the project's `.mcp.json`, and servers turned off here. */
+export interface ClaudeProjectLists {
+  enabledMcpjsonServers: string[];
+  disabledMcpjsonServers: string[];
+  enableAllProjectMcpServers: boolean;
+  disabledMcpServers: string[];
+}
+
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+
+/**
+ * Read from ~/.claude.json only, a file the person's own Claude Code writes: never from a
+ * project's .claude/settings.json, which a cloned repository could bring with "enable all".
+ */
+export function claudeProjectLists(where: Where): ClaudeProjectLists {
+  const read = readDocument(claudeJson(where), 'json');
+  const project = read.status === 'read' ? valueAt(read.document, ['projects', projectKey(where)]) : undefined;
+  const at = isRecord(project) ? project : {};
+  return {
+    enabledMcpjsonServers: strings(at.enabledMcpjsonServers),
+    disabledMcpjsonServers: strings(at.disabledMcpjsonServers),
+    enableAllProjectMcpServers: at.enableAllProjectMcpServers === true,
+    disabledMcpServers: strings(at.disabledMcpServers),
+  };
+}
 
 /** Claude Code: `.mcp.json` (project), `~/.claude.json` `mcpServers` (user) and `projects[<folder>].mcpServers` (local). */
 export const claudeCode: ClientFormat = {

@@ -12,6 +12,8 @@ import { Badge } from '../../components/Badge.js';
 import { TabBar } from '../../components/TabBar.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
+import { ApprovalReview } from '../../components/ApprovalReview.js';
+import { RootsEditor } from '../../components/RootsEditor.js';
 
 /** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
 export function ServerScreen({ name }: { name: string }) {
@@ -20,6 +22,12 @@ export function ServerScreen({ name }: { name: string }) {
   const server = useServer(name);
   const size = useBodySize();
   const [tab, setTab] = useState<Tab>('Tools');
+  const [overlay, setOverlay] = useState<'approve' | 'roots'>();
+  const [notice, setNotice] = useState<string>();
+  const close = (said?: string) => {
+    setOverlay(undefined);
+    setNotice(said);
+  };
   const frame = useTick(150, server?.status === 'connecting');
   const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
@@ -34,11 +42,14 @@ export function ServerScreen({ name }: { name: string }) {
     tab4: () => setTab('Log'),
     tab5: () => setTab('Info'),
     tab6: remote ? () => setTab('Auth') : undefined,
-    reconnect: server && server.status !== 'disabled' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
-  });
+    reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
+    approve: server?.approval ? () => setOverlay('approve') : undefined,
+    editRoots: server && config ? () => setOverlay('roots') : undefined,
+  }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
+  if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
   const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
-  const errorRows = server.error ? 1 : 0;
+  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0);
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text wrap="truncate-end">
@@ -47,6 +58,7 @@ export function ServerScreen({ name }: { name: string }) {
         <Text dimColor>{`  ${server.transport ?? ''} · ${server.source.path ?? server.source.label}`}</Text>
       </Text>
       {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
+      {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
         <ServerTab tab={tab} server={server} remote={remote} />

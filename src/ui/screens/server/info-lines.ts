@@ -4,6 +4,7 @@ import type { ServerState } from '../../../core/servers/state.js';
 import { terminalJson } from '../../../util/json.js';
 import { sanitize, sanitizeLine } from '../../../util/sanitize.js';
 import { clock } from './log-format.js';
+import { whatRunsLines } from '../../../core/config/what-runs.js';
 
 export interface InfoLine {
   text: string;
@@ -53,6 +54,13 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
   field('Transport', proc.filter(Boolean).join(' · ') || '—');
   field('Source', `${sanitizeLine(server.source.label)}${server.source.path ? ` · ${sanitizeLine(server.source.path)}` : ''}`);
   if (server.error) field('Error', sanitizeLine(server.error), 'error');
+  field('Roots', server.roots.length ? server.roots.map(sanitizeLine).join(', ') : 'none sent (the server keeps its own configuration); R sets some');
+  if (server.approval) {
+    const { needed, by, changed, runs } = server.approval;
+    const said = needed ? `waits for your approval${changed ? ' (changed since approved)' : ''}: A reviews it` : by === 'claude-code' ? "approved in Claude Code's settings" : 'approved by you';
+    field('Approval', said, needed ? 'warning' : undefined);
+    if (needed && runs) for (const line of whatRunsLines(runs)) add(`${''.padEnd(14)}${sanitizeLine(line)}`);
+  }
   if (server.capabilities) {
     add('Capabilities', 'heading');
     for (const line of capabilityLines(server.capabilities, server.logLevel)) add(line);

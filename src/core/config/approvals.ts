@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { readJsonFile } from './read-json.js';
+import type { ConfigIssue, ConfigSource } from './types.js';
+import { PRIVATE_FILE_MODE, userConfigDir } from './user-catalog.js';
+import { updateJsonFile } from './write.js';
+import { isRecord } from '../../util/is-record.js';
+
+/**
+ * A person's yes to servers from a project's file: the whole file (every definition it
+ * held then) or one server of it, bound to the file's absolute path, the key path of its
+ * servers map, and a hash of the definitions. A changed definition no longer matches.
+ */
+export interface ApprovalRecord {
+  file: string;
+  /** The servers map in the file: ["mcpServers"], ["servers"], ["projects", "/abs", "mcpServers"]. */
+  at: string[];
+  /** One server; absent for the whole file. */
+  server?: string;
+  /** sha256 of the definitions as written (the one server's entry, or the whole map). */
+  hash: string;
+  approvedAt?: string;
+}
+
+/** Where approvals are kept: approvals.json in the user config dir (JSONC, 0600, never in the project). */
+export interface Approvals {
+  readonly path: string;
+  list(): ApprovalRecord[];
+  approve(record: ApprovalRecord): Promise<void>;
+  /** Forgets the approvals of a file (every one of it, or one server's); returns how many went. */
+  revoke(file: string, at: readonly string[], server?: string): Promise<number>;
+}
+
+/** What a server from a project file is waiting for, or who let it run. */
+export interface ApprovalState {
+  needed: boolean;
+  /** Who approved it: the person in mcpdeck, or Claude Code's own lists in ~/.claude.json. */
+  by?: 'mcpdeck' | 'claude-code';
+  file: string;
+  at: string[];
+  fileHash: string;
+  serverHash: string;
+  /** An approval was given before, for definitions that have changed since. */
+  changed?: boolean;
+}
+
+/** Key order and whitespace of the file aside, the same definitions hash the same. */
+export function definitionsHash(value: unknown): string {
+  return `sha256:${createHash('sha256').update(stableJson(value)).digest('hex')}`;
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (isRecord(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${stableJson(value[k])}`).join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Files a cloned repository can bring: anything in the project folder (.mcp.json,
+ * .vscode/, .cursor/, .gemini/, .qoder/) and the per-folder entries of ~/.claude.json.
+ * The user's own files, the demo, the command line and a --config file named on it do not ask.
+ */
+export function needsApproval(source: ConfigSource): boolean {
+  return source.kind === 'project' || (source.kind === 'client' && (source.scope === 'project' || source.scope === 'local'));
+}
+
+const sameAt = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+
+/** The state of one server from a file that needs approval, given the approvals kept. */
+export function approvalFor(records: readonly ApprovalRecord[], file: string, at: string[], name: string, fileHash: string, serverHash: string): ApprovalState {
+  const ofFile = records.filter((r) => r.file === file && sameAt(r.at, at));
+  const whole = ofFile.filter((r) => r.server === undefined);
+  const one = ofFile.filter((r) => r.server === name);
+  const needed = !whole.some((r) => r.hash === fileHash) && !one.some((r) => r.hash === serverHash);
+  return { needed, file, at, fileHash, serverHash, ...(!needed && { by: 'mcpdeck' as const }), ...(needed && (whole.length || one.length) && { changed: true }) };
+}
+
+function recordsOf(document: unknown): ApprovalRecord[] {
+  const list = isRecord(document) && Array.isArray(document.approved) ? document.approved : [];
+  return list.filter((r): r is ApprovalRecord => isRecord(r) && typeof r.file === 'string' && typeof r.hash === 'string'
+    && Array.isArray(r.at) && r.at.every((k) => typeof k === 'string') && (r.server === undefined || typeof r.server === 'string'));
+}
+
+export function openApprovals(env: NodeJS.ProcessEnv = process.env): Approvals {
+  const path = join(userConfigDir(env), 'approvals.json');
+  const matches = (r: ApprovalRecord, file: string, at: readonly string[], server?: string) => r.file === file && sameAt(r.at, at) && (server === undefined || r.server === server);
+  return {
+    path,
+    // A broken file approves nothing (everything asks again) and is never overwritten.
+    list: () => recordsOf(readJsonFile(path, [] as ConfigIssue[], false)?.value),
+    approve: (record) => updateJsonFile(path, (document) => {
+      const kept = recordsOf(document).filter((r) => !matches(r, record.file, record.at) || r.server !== record.server);
+      return { changes: [{ path: ['approved'], value: [...kept, { ...record, approvedAt: record.approvedAt ?? new Date().toISOString() }] }], result: undefined };
+    }, { newFileMode: PRIVATE_FILE_MODE }),
+    revoke: (file, at, server) => updateJsonFile(path, (document) => {
+      const all = recordsOf(document);
+      const kept = all.filter((r) => !matches(r, file, at, server));
+      return { changes: kept.length === all.length ? [] : [{ path: ['approved'], value: kept }], result: all.length - kept.length };
+    }, { newFileMode: PRIVATE_FILE_MODE }),
+  };
+}
+
+/** Approvals for this session only (tests, --strict). */
+export function memoryApprovals(initial: ApprovalRecord[] = []): Approvals {
+  let records = [...initial];
+  return {
+    path: '(this session)',
+    list: () => records,
+    approve: async (record) => {
+      records = [...records.filter((r) => r.file !== record.file || !sameAt(r.at, record.at) || r.server !== record.server), record];
+    },
+    revoke: async (file, at, server) => {
+      const before = records.length;
+      records = records.filter((r) => !(r.file === file && sameAt(r.at, at) && (server === undefined || r.server === server)));
+      return before - records.length;
+    },
+  };
+}

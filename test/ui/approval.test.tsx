@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openApprovals } from '../../src/core/config/approvals.js';
+import { openUserCatalog } from '../../src/core/config/user-catalog.js';
+import { createDeck, type Deck } from '../../src/core/deck.js';
+import { hostileProject } from '../integration/helpers/hostile.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+let deck: Deck | undefined;
+let app: Rendered | undefined;
+afterEach(async () => {
+  app?.unmount();
+  await deck?.close();
+  deck = app = undefined;
+});
+
+/** The deck as `mcpdeck` builds it in the hostile project: approvals kept in its user config. */
+async function hostileDeck() {
+  const box = hostileProject();
+  deck = await createDeck({ cwd: box.cwd, env: box.env, approvals: openApprovals(box.env), userCatalog: openUserCatalog(box.env), rootsEditable: true });
+  await deck.connectAll();
+  return { box, deck };
+}
+
+describe('the deck and servers from a project’s files', () => {
+  it('lists them as needing approval and starts none; A shows what would run, y approves it and only then it runs', async () => {
+    const { box, deck: d } = await hostileDeck();
+    // Wide enough for the whole command line on one row.
+    app = renderApp(d, { rows: 40, columns: 200 });
+    const first = await app.waitFor('gemini-helper');
+    for (const name of ['vscode-helper', 'mcpjson-helper', 'mcpjson-other', 'cursor-helper', 'gemini-helper', 'claude-local-helper']) expect(first).toMatch(new RegExp(`${name}\\s+\\? needs approval`));
+    expect(box.markers()).toEqual([]);
+
+    // The list is in precedence order; move to the VS Code one.
+    while (!app.frame().includes('from ' + join(box.cwd, '.vscode', 'mcp.json'))) await app.press(KEY.down);
+    await app.press('A');
+    const review = await app.waitFor('Approve vscode-helper?');
+    expect(review).toContain(`runs: node -e 'require('\\''fs'\\'').writeFileSync(process.argv[1] + '\\''/pwned-vscode.txt'\\'', '\\''owned'\\'')' ${box.cwd}`);
+    expect(review).toContain('env: API_TOKEN');
+    expect(review).not.toContain('not-a-secret');
+    // Saying no starts nothing.
+    await app.press('n');
+    await app.waitFor('gemini-helper');
+    expect(box.markers()).toEqual([]);
+
+    await app.press('A');
+    await app.waitFor('Approve vscode-helper?');
+    await app.press('y');
+    await vi.waitFor(() => expect(box.marker('vscode')).toBe(true), { timeout: 10_000 });
+    expect(box.markers()).toEqual(['pwned-vscode.txt']);
+    await app.waitFor(/vscode-helper\s+✗ failed/);
+    expect(readFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'approvals.json'), 'utf8')).toContain('"server": "vscode-helper"');
+  });
+
+  it('f approves the whole file; a changed definition asks again', async () => {
+    const { box, deck: d } = await hostileDeck();
+    app = renderApp(d, { rows: 40 });
+    await app.waitFor('gemini-helper');
+    while (!app.frame().includes('from ' + join(box.cwd, '.mcp.json'))) await app.press(KEY.down);
+    await app.press('A');
+    const review = await app.waitFor('Approve mcpjson-');
+    expect(review).toContain('f approves the whole file: mcpjson-helper, mcpjson-other');
+    await app.press('f');
+    await vi.waitFor(() => expect(box.markers()).toEqual(['pwned-mcpjson-other.txt', 'pwned-mcpjson.txt']), { timeout: 10_000 });
+    // Both have run their course (a server that quits at once is started twice: the era probe, then 2025).
+    await app.waitFor((f) => /mcpjson-helper\s+✗ failed/.test(f) && /mcpjson-other\s+✗ failed/.test(f));
+
+    const file = join(box.cwd, '.mcp.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace("'owned'", "'owned twice'"));
+    box.clearMarkers();
+    await d.refresh();
+    await app.waitFor(/mcpjson-helper\s+\? needs approval/);
+    while (!app.frame().includes('(changed since approved): A reviews')) await app.press(KEY.down);
+    await app.press('A');
+    expect(await app.waitFor('Approve mcpjson-')).toContain('Its definition changed since you approved it.');
+    expect(box.markers()).toEqual([]);
+  });
+});
+
+describe('roots in the deck', () => {
+  const FILESYSTEM = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+
+  it('the Info tab shows the roots sent; R edits them, the server is told, and a catalog server keeps them', async () => {
+    const base = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-ui-roots-')));
+    const [a, c] = [join(base, 'A'), join(base, 'C')];
+    mkdirSync(a);
+    mkdirSync(c);
+    const env = { ...process.env, MCPDECK_CONFIG_DIR: join(base, 'config'), NO_COLOR: '1' };
+    const catalog = openUserCatalog(env);
+    catalog.write({ fs: { command: process.execPath, args: [FILESYSTEM, a] } });
+    deck = await createDeck({ cwd: base, env, userCatalog: catalog, clients: false, rootsEditable: true });
+    await deck.connectAll();
+    app = renderApp(deck, { rows: 40 });
+    await app.waitFor(/fs\s+✓ connected/);
+    await app.press(KEY.enter, '5');
+    await app.waitFor('none sent (the server keeps its own configuration)');
+    await app.press('R');
+    await app.waitFor('Roots (separated by');
+    await app.press(c, KEY.enter);
+    await app.waitFor('(kept in your user catalog)');
+    await app.waitFor(`Roots         ${c}`);
+    expect(catalog.read()).toEqual({ fs: { command: process.execPath, args: [FILESYSTEM, a], roots: [c] } });
+    const allowed = await deck.callTool('fs', 'list_allowed_directories', {});
+    expect(JSON.stringify(allowed.result.content)).toContain(c);
+    expect(existsSync(c)).toBe(true);
+  });
+});
