@@ -5,6 +5,8 @@
 // The CLI runs with a 200 MB heap: a stream read without a cap would crash it.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +21,7 @@ const HEALTHY = { healthy: stdio('healthy.mjs') };
 
 let dir: string;
 const decks: Deck[] = [];
+const httpServers: Server[] = [];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcpdeck-hostile-'));
@@ -27,7 +30,19 @@ beforeAll(() => {
 
 afterEach(async () => {
   await Promise.all(decks.splice(0).map((deck) => deck.close()));
+  await Promise.all(httpServers.splice(0).map((server) => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  })));
 });
+
+/** An HTTP server on a loopback port; its base URL. */
+async function listen(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  httpServers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
@@ -86,5 +101,55 @@ describe('a server\'s regular expressions', () => {
     expect(code, stderr).toBe(0);
     expect(stdout).toContain(`${'a'.repeat(34)}!`);
     expect(stderr).toContain('warning: structured content does not match the output schema: "word" must match pattern "^(a+)+$"');
+  });
+});
+
+describe('secrets in server URLs', () => {
+  const html500: RequestListener = (_req, res) => {
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end('<h1>upstream crashed</h1>');
+  };
+  /** A server answering 500 at a URL with an access token; one with a password in its URL; one refusing connections. */
+  async function secretServers() {
+    const base = await listen(html500);
+    const closed = await listen(html500);
+    httpServers.pop()?.close();
+    const port = new URL(base).port;
+    const gone = new URL(closed).port;
+    const password = `http://alice:••••••@127.0.0.1:${port}/mcp?page=2`;
+    return {
+      servers: {
+        answers500: { type: 'http', url: `${base}/mcp?access_token=SECRET-1&page=2`, timeout: 5000 },
+        password: { type: 'http', url: `http://alice:hunter2@127.0.0.1:${port}/mcp?page=2`, timeout: 5000 },
+        refused: { type: 'sse', url: `http://127.0.0.1:${gone}/sse?key=SECRET-2`, timeout: 5000 },
+        ...HEALTHY,
+      },
+      masked: {
+        answers500: `${base}/mcp?access_token=••••••&page=2 answered HTTP 500: upstream crashed`,
+        password: `${password}: Request cannot be constructed from a URL that includes credentials: ${password}`,
+        refused: `nothing is listening at http://127.0.0.1:${gone}/sse?key=•••••• (connection refused)`,
+      },
+    };
+  }
+
+  it('are masked in the reason the deck keeps', async () => {
+    const { servers, masked } = await secretServers();
+    const deck = await openDeck(servers);
+    await deck.connectAll();
+    for (const [name, reason] of Object.entries(masked)) expect(state(deck, name).error).toBe(reason);
+    await neighbourIsFine(deck);
+  });
+
+  it('are masked in status, status --json and tools', async () => {
+    const { servers, masked } = await secretServers();
+    const status = await cli(['status'], servers);
+    for (const reason of Object.values(masked)) expect(status.stdout).toContain(reason);
+    expect(status.stdout).toMatch(/healthy\s+✓ connected/);
+    const json = await cli(['status', '--json'], servers);
+    const rows = JSON.parse(json.stdout) as { name: string; error?: string }[];
+    for (const [name, reason] of Object.entries(masked)) expect(rows.find((r) => r.name === name)?.error).toBe(reason);
+    const tools = await cli(['tools', 'answers500'], servers);
+    expect(tools.stderr).toContain(masked.answers500);
+    for (const out of [status, json, tools]) expect(out.stdout + out.stderr).not.toMatch(/SECRET-|hunter2/);
   });
 });

@@ -6,6 +6,7 @@ import { ListenStream } from './listen.js';
 import type { ProtocolEra } from './types.js';
 import { VERSION } from '../../util/version.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { maskUrls } from '../config/redact.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
 import { installServerRequests, type ServerRequests } from './server-requests.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -146,7 +147,7 @@ export class Session {
       if (session.closing) return;
       const inner = transport.inner instanceof StdioTransport ? transport.inner : undefined;
       const reason = explainConnectError(new Error(inner?.failure ?? 'the connection closed'), { config, exit: inner?.failure ? undefined : inner?.exit, ...options.failureContext() });
-      session.onclose?.(reason.message, !inner?.failure);
+      session.onclose?.(maskUrls(reason.message), !inner?.failure);
     };
     if ('url' in config) client.onerror = (error) => session.watchStream(error, config.url, options.connectTimeout);
     transport.modern = session.era === 'modern';
@@ -176,7 +177,7 @@ export class Session {
   /** The session ended on the server's side: say why first, so calls cut off by the close can tell. */
   lose(why: string): void {
     if (this.closing) return;
-    this.onclose?.(why, true);
+    this.onclose?.(maskUrls(why), true);
     void this.close();
   }
 

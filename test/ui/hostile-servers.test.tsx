@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
@@ -13,6 +14,15 @@ afterEach(async () => {
   await deck?.close();
   app = deck = undefined;
 });
+
+/** A loopback port nothing listens on: bound once, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 const offered = (hint: string) => app!.waitFor((f) => (f.trimEnd().split('\n').at(-1) ?? '').includes(hint));
 
@@ -51,5 +61,17 @@ describe('a form whose patterns would freeze a backtracking engine', () => {
     void deck.connectAll();
     const form = await openForm('echo');
     expect(form).toContain('⚠ sent unchecked: the pattern "^(?=x)x+$" cannot be checked: mcpdeck runs patterns on a linear-time engine (RE2)');
+  });
+});
+
+describe('a server URL with secrets in it', () => {
+  it('is masked in the reason line of the dashboard', async () => {
+    const port = await closedPort();
+    deck = await deckWith({ leaky: { type: 'sse', url: `http://127.0.0.1:${port}/sse?access_token=SECRET-3&page=2`, timeout: 5000 } });
+    app = renderApp(deck, { columns: 160, rows: 30 });
+    void deck.connectAll();
+    const frame = await app.waitFor('connection refused');
+    expect(frame).toContain(`nothing is listening at http://127.0.0.1:${port}/sse?access_token=••••••&page=2 (connection refused)`);
+    expect(frame).not.toContain('SECRET-3');
   });
 });
