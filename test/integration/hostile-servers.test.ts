@@ -3,14 +3,14 @@
 // mcpdeck stays bounded in memory and time, fails that one server with a reason that
 // names the bound, and keeps the healthy neighbour connected and callable.
 // The CLI runs with a 200 MB heap: a stream read without a cap would crash it.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import type { ServerState } from '../../src/core/servers/state.js';
 
@@ -22,6 +22,7 @@ const HEALTHY = { healthy: stdio('healthy.mjs') };
 let dir: string;
 const decks: Deck[] = [];
 const httpServers: Server[] = [];
+const processes: ChildProcess[] = [];
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'mcpdeck-hostile-'));
@@ -30,6 +31,7 @@ beforeAll(() => {
 
 afterEach(async () => {
   await Promise.all(decks.splice(0).map((deck) => deck.close()));
+  for (const child of processes.splice(0)) child.kill('SIGKILL');
   await Promise.all(httpServers.splice(0).map((server) => new Promise<void>((resolve) => {
     server.closeAllConnections();
     server.close(() => resolve());
@@ -153,3 +155,71 @@ describe('secrets in server URLs', () => {
     for (const out of [status, json, tools]) expect(out.stdout + out.stderr).not.toMatch(/SECRET-|hunter2/);
   });
 });
+
+/** Starts test/fixtures/servers/endless-sse.mjs in `mode`; its base URL once it listens. */
+async function endlessServer(mode: 'connect' | 'call' | 'json' | 'legacy' | 'events'): Promise<string> {
+  const child = spawn(process.execPath, [fixture('endless-sse.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  processes.push(child);
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', () => reject(new Error('endless-sse.mjs exited')));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+const SSE_LINE = 'the server sent an SSE line longer than 16 MiB; mcpdeck stops reading at that size';
+
+describe('a remote server that sends without end', () => {
+  it('fails at connect with the cap it broke, over Streamable HTTP and legacy SSE, while the neighbour stays connected', async () => {
+    const http = await endlessServer('connect');
+    const legacy = await endlessServer('legacy');
+    const deck = await openDeck({ endless: { type: 'http', url: `${http}/mcp`, timeout: 20_000 }, old: { type: 'sse', url: `${legacy}/sse`, timeout: 20_000 }, ...HEALTHY });
+    await deck.connectAll();
+    expect(state(deck, 'endless')).toMatchObject({ status: 'failed', error: SSE_LINE });
+    await waitFor(deck, 'old', (s) => s.status === 'failed');
+    expect(state(deck, 'old').error).toBe(SSE_LINE);
+    await neighbourIsFine(deck);
+  });
+
+  it('fails during a call: an endless data line, an endless event, an endless JSON body; the call says why', async () => {
+    const servers = { line: await endlessServer('call'), event: await endlessServer('events'), body: await endlessServer('json') };
+    const deck = await openDeck({ ...Object.fromEntries(Object.entries(servers).map(([name, url]) => [name, { type: 'http', url: `${url}/mcp`, timeout: 20_000 }])), ...HEALTHY });
+    await deck.connectAll();
+    const reasons = {
+      line: SSE_LINE,
+      event: 'the server sent an SSE event larger than 16 MiB; mcpdeck stops reading at that size',
+      body: 'the server sent an HTTP response body larger than 100 MiB; mcpdeck stops reading at that size',
+    };
+    for (const [name, reason] of Object.entries(reasons)) {
+      expect(state(deck, name).status).toBe('connected');
+      const error = await deck.callTool(name, 'flood', {}).catch((e: unknown) => e as Error);
+      expect((error as Error).message).toContain(reason);
+      expect(state(deck, name)).toMatchObject({ status: 'failed', error: reason });
+    }
+    await neighbourIsFine(deck);
+  });
+
+  it('ends `mcpdeck status` with that reason in a 200 MB heap, the neighbour connected', async () => {
+    const http = await endlessServer('connect');
+    const { code, stdout, stderr } = await cli(['status'], { endless: { type: 'http', url: `${http}/mcp`, timeout: 20_000 }, ...HEALTHY });
+    expect(code, stderr).toBe(3);
+    expect(stdout).toMatch(/endless\s+✗ failed/);
+    expect(stdout).toContain(`└ ${SSE_LINE}`);
+    expect(stdout).toMatch(/healthy\s+✓ connected/);
+  });
+
+  it('ends `mcpdeck call` during the call with that reason in a 200 MB heap', async () => {
+    const http = await endlessServer('call');
+    const { code, stderr } = await cli(['call', 'endless', 'flood'], { endless: { type: 'http', url: `${http}/mcp`, timeout: 20_000 } });
+    expect(code).toBe(3);
+    expect(stderr).toBe(`mcpdeck: the connection closed during the call: ${SSE_LINE}\n`);
+  });
+});
+
+/** Resolves when the server's state satisfies `test`. */
+async function waitFor(deck: Deck, name: string, test: (s: ServerState) => boolean, ms = 15_000): Promise<ServerState> {
+  await vi.waitFor(() => {
+    if (!test(state(deck, name))) throw new Error(`${name} is ${state(deck, name).status}: ${state(deck, name).error ?? ''}`);
+  }, { timeout: ms, interval: 20 });
+  return state(deck, name);
+}
