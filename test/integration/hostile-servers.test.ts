@@ -4,7 +4,7 @@
 // names the bound, and keeps the healthy neighbour connected and callable.
 // The CLI runs with a 200 MB heap: a stream read without a cap would crash it.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -223,3 +223,68 @@ async function waitFor(deck: Deck, name: string, test: (s: ServerState) => boole
   }, { timeout: ms, interval: 20 });
   return state(deck, name);
 }
+
+/** Whether a process with this pid is still alive (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // An orphan that exited but was not yet reaped (a container's init may never) is not running.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+async function gone(pid: number): Promise<void> {
+  await vi.waitFor(() => {
+    if (alive(pid)) throw new Error(`process ${pid} is still running`);
+  }, { timeout: 5000, interval: 50 });
+}
+
+describe('stdio servers and their processes', () => {
+  it('fails a server that closed its stdout but kept running, at once and with that reason (at connect and during a call)', async () => {
+    const deck = await openDeck({ early: stdio('closes-stdout.mjs', 20_000, ['start']), late: stdio('closes-stdout.mjs', 20_000), ...HEALTHY });
+    await deck.connectAll();
+    const reason = 'the server closed its output (stdout) but kept running; mcpdeck stopped it';
+    expect(state(deck, 'early')).toMatchObject({ status: 'failed', error: reason });
+    expect(state(deck, 'late').status).toBe('connected');
+    const pid = state(deck, 'late').pid!;
+    // The call's own timeout is 20 s: it fails long before, with the reason.
+    const error = await deck.callTool('late', 'close', {}, { timeout: 20_000 }).catch((e: unknown) => e as Error);
+    expect((error as Error).message).toContain(reason);
+    expect(state(deck, 'late')).toMatchObject({ status: 'failed', error: reason });
+    await gone(pid);
+    await neighbourIsFine(deck);
+  });
+
+  it('ends the workers of a server that exits by itself, even one that ignores SIGTERM', async () => {
+    const pidFile = join(dir, 'worker-crash.pid');
+    const deck = await openDeck({ crasher: stdio('spawns-worker.mjs', 5000, [pidFile]), ...HEALTHY });
+    await deck.connectAll();
+    const worker = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(worker)).toBe(true);
+    await deck.callTool('crasher', 'crash', {}).catch(() => undefined);
+    expect(state(deck, 'crasher').error).toMatch(/^the server process exited with code 3/);
+    await gone(worker);
+    await neighbourIsFine(deck);
+  });
+
+  it('leaves no worker behind when mcpdeck quits (the deck closes, or a CLI command ends)', async () => {
+    const pidFile = join(dir, 'worker-quit.pid');
+    const deck = await openDeck({ workers: stdio('spawns-worker.mjs', 5000, [pidFile]) });
+    await deck.connectAll();
+    const worker = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(worker)).toBe(true);
+    await deck.close();
+    await gone(worker);
+
+    const cliPidFile = join(dir, 'worker-cli.pid');
+    const { code } = await cli(['status'], { workers: stdio('spawns-worker.mjs', 5000, [cliPidFile]) });
+    expect(code).toBe(0);
+    await gone(Number(readFileSync(cliPidFile, 'utf8')));
+  });
+});
