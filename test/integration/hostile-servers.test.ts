@@ -288,3 +288,22 @@ describe('stdio servers and their processes', () => {
     await gone(Number(readFileSync(cliPidFile, 'utf8')));
   });
 });
+
+describe('a server that announces changes without end', () => {
+  it('costs at most two more tools/list for 5,000 list_changed notifications (one in flight, one queued)', async () => {
+    const deck = await openDeck({ storm: stdio('list-changed-storm.mjs'), ...HEALTHY });
+    await deck.connectAll();
+    const count = async () => Number(((await deck.callTool('storm', 'count', {})).result.content[0] as { text: string }).text);
+    expect(await count()).toBe(1);
+    await deck.callTool('storm', 'storm', {});
+    // Once the deck shows a refreshed list, a queued refresh (if any) was sent before the next call.
+    const refreshed = await waitFor(deck, 'storm', (s) => s.tools.some((t) => t.description !== 'listed 1'));
+    const lists = await count();
+    expect(lists).toBeGreaterThanOrEqual(2);
+    expect(lists).toBeLessThanOrEqual(3);
+    await waitFor(deck, 'storm', (s) => s.tools.some((t) => t.description === `listed ${lists}`));
+    expect(await count()).toBe(lists);
+    expect(refreshed.status).toBe('connected');
+    await neighbourIsFine(deck);
+  });
+});
