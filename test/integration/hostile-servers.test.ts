@@ -295,6 +295,8 @@ describe('a server that announces changes without end', () => {
     await deck.connectAll();
     const count = async () => Number(((await deck.callTool('storm', 'count', {})).result.content[0] as { text: string }).text);
     expect(await count()).toBe(1);
+    expect(state(deck, 'storm').tools.map((t) => t.name)).toEqual(['storm', 'count']);
+    expect(state(deck, 'storm').listNotes?.tools).toBe('1 malformed tool left out: item 3 "broken" (inputSchema: Invalid input: expected object, received string)');
     await deck.callTool('storm', 'storm', {});
     // Once the deck shows a refreshed list, a queued refresh (if any) was sent before the next call.
     const refreshed = await waitFor(deck, 'storm', (s) => s.tools.some((t) => t.description !== 'listed 1'));
