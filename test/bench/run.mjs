@@ -190,6 +190,15 @@ try {
     child.on('exit', (code, signal) => resolve(code ?? signal));
   });
   if (stress !== 0) throw new Error(`stress.mjs failed (exit ${stress})`);
+
+  // (e) Hostile servers (hostile.mjs): an endless SSE line and body, backtracking patterns;
+  // time and peak RSS per case, each in its own process.
+  const hostile = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(BENCH, 'hostile.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? signal));
+  });
+  if (hostile !== 0) throw new Error(`hostile.mjs failed (exit ${hostile})`);
 } catch (err) {
   console.error(`bench run failed: ${err.stack ?? err}`);
   process.exitCode = 1;

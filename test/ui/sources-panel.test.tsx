@@ -31,18 +31,26 @@ describe('the sources list', () => {
     const dashboard = await app.waitFor('from-windsurf');
     expect(dashboard).toMatch(/from-cursor .*\.cursor\/mcp/);
     expect(dashboard).toMatch(/from-windsurf .*windsurf\/mcp_config/);
+    // Each key waits for the screen it is meant for: under load, a key sent before its
+    // screen is drawn reaches the screen before it.
     await app.press('s');
     const list = await app.waitFor('Sources, lowest precedence first');
     expect(list).toMatch(/● cursor\s+1 server/);
     expect(list).toMatch(/● windsurf\s+1 server/);
     expect(list).toContain('space hide/show');
-    await app.press(KEY.down, ' ');
+    await app.press(KEY.down);
+    await app.waitFor(/› ● windsurf/);
+    await app.press(' ');
     await app.waitFor(/○ windsurf\s+hidden/);
     await app.press(KEY.esc);
-    await app.waitFor((f) => f.includes('from-cursor') && !f.includes('from-windsurf'));
-    await app.press('s', KEY.down, KEY.enter);
+    await app.waitFor((f) => f.includes('from-cursor') && !f.includes('from-windsurf') && !f.includes('Sources, lowest'));
+    await app.press('s');
+    await app.waitFor('Sources, lowest precedence first');
+    await app.press(KEY.down);
+    await app.waitFor(/› ○ windsurf/);
+    await app.press(KEY.enter);
     await app.waitFor(/● windsurf\s+1 server/);
     await app.press('s');
-    await app.waitFor('from-windsurf');
+    await app.waitFor((f) => f.includes('from-windsurf') && !f.includes('Sources, lowest'));
   });
 });

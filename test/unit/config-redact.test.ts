@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactEntry } from '../../src/core/config/redact.js';
+import { redactEntry, maskUrls } from '../../src/core/config/redact.js';
 
 const MASK = '••••••';
 
@@ -47,5 +47,14 @@ describe('redactEntry', () => {
     const raw = { env: { A: 'secret' }, headers: { Authorization: 'x' } };
     redactEntry(raw);
     expect(raw).toEqual({ env: { A: 'secret' }, headers: { Authorization: 'x' } });
+  });
+});
+
+describe('maskUrls', () => {
+  it('masks every URL in a sentence as redactUrl does, keeping the sentence around it', () => {
+    expect(maskUrls('nothing is listening at http://h:1/sse?key=abc&x=1 (connection refused)')).toBe('nothing is listening at http://h:1/sse?key=••••••&x=1 (connection refused)');
+    expect(maskUrls('https://bob:pw@h/mcp: failed; see https://h/x?token=t.')).toBe('https://bob:••••••@h/mcp: failed; see https://h/x?token=••••••.');
+    expect(maskUrls('https://ghp_secret@h/mcp answered HTTP 500')).toBe('https://••••••@h/mcp answered HTTP 500');
+    expect(maskUrls('plain text, https://h/mcp?page=2 and no URL secrets')).toBe('plain text, https://h/mcp?page=2 and no URL secrets');
   });
 });

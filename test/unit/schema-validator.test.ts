@@ -90,3 +90,29 @@ describe('validate', () => {
     expect(validate(make(), {})).toEqual({ valid: false, errors: ['missing required argument "query"'] });
   });
 });
+
+describe('a server\'s patterns', () => {
+  it('runs a catastrophic pattern in linear time: ^(a+)+$ against 34 a\'s and a "!" is refused at once', () => {
+    const result = validate({ type: 'string', pattern: '^(a+)+$' }, `${'a'.repeat(34)}!`);
+    expect(result.valid).toBe(false);
+    expect(result.errors).toEqual(['the arguments must match pattern "^(a+)+$"']);
+    // A hundred thousand characters through a pattern that backtracks on V8: still linear.
+    expect(validate({ type: 'string', pattern: '^(\\w+\\s?)*$' }, `${'word '.repeat(20_000)}!`).valid).toBe(false);
+  });
+
+  it('keeps what JavaScript patterns mean: escapes, classes, case flags, patternProperties', () => {
+    expect(validate({ type: 'string', pattern: '^\\u00e9\\d{2}-\\w+$' }, 'é12-ab').valid).toBe(true);
+    expect(validate({ type: 'string', pattern: '^\\p{L}+$' }, 'Grüße').valid).toBe(true);
+    expect(validate({ type: 'string', pattern: 'b' }, 'abc').valid).toBe(true);
+    const props = { type: 'object', patternProperties: { '^x-': { type: 'number' } } };
+    expect(validate(props, { 'x-a': 'no' }).errors).toEqual(['"x-a" must be number']);
+  });
+
+  it('says so when a pattern needs backtracking (a backreference, a lookahead), instead of ignoring it', () => {
+    for (const pattern of ['^(a)\\1$', '^(?=a)a$']) {
+      const result = validate({ type: 'string', pattern }, 'aa');
+      expect(result.unchecked).toMatch(/^the pattern ".*" cannot be checked: mcpdeck runs patterns on a linear-time engine \(RE2\), which has no backreferences or lookaround/);
+      expect(result.errors).toEqual([result.unchecked]);
+    }
+  });
+});

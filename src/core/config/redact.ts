@@ -14,16 +14,32 @@ function mask(value: unknown): string {
   return text !== literal && /^(bearer|basic|token)?$/i.test(literal) ? text : MASK;
 }
 
-/** Secret-looking query parameters of a URL, masked. */
+/** Secret-looking query parameters and the password of a URL (a lone user name too: it is often a token), masked. */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = MASK;
+    else if (parsed.username) parsed.username = MASK;
     for (const name of [...parsed.searchParams.keys()]) if (SECRET_NAME.test(name)) parsed.searchParams.set(name, MASK);
-    return parsed.search || parsed.password ? decodeURI(parsed.href) : url;
+    return parsed.search || parsed.password || parsed.username ? decodeURI(parsed.href) : url;
   } catch {
     return url;
   }
+}
+
+// Anything that looks like an absolute URL: a scheme, "//", and no whitespace or quote.
+const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>`]+/gi;
+
+/**
+ * Every URL inside a sentence, masked as redactUrl masks one: failure reasons, log
+ * lines and traces name the server's URL, and the SDK's own messages may quote it.
+ */
+export function maskUrls(text: string): string {
+  return text.replace(URL_IN_TEXT, (url) => {
+    // A sentence may end right after the URL: keep its punctuation outside.
+    const tail = /[.,;:)\]]+$/.exec(url)?.[0] ?? '';
+    return redactUrl(url.slice(0, url.length - tail.length)) + tail;
+  });
 }
 
 /** `--api-key=...` and `--token ...` style arguments, masked. */

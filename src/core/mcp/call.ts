@@ -1,5 +1,6 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult, type Client, type Progress, type Tool } from '@modelcontextprotocol/client';
 import { validate, type ValidationResult } from '../schema/validator.js';
+import { maskUrls } from '../config/redact.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
 import { httpStatus } from './errors.js';
@@ -48,7 +49,8 @@ export class ToolCallError extends Error {
     /** For 'url-elicitation-required' (-32042): the pages to visit before calling again. */
     readonly elicitations: UrlElicitationNeeded[] = [],
   ) {
-    super(message);
+    // The reason may quote the server's URL, secrets and all (a dropped connection).
+    super(maskUrls(message));
   }
 }
 

@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../config/types.js';
 import { offered } from './protocol.js';
+import { maskUrls } from '../config/redact.js';
 import { isRecord } from '../../util/is-record.js';
 import type { ProcessExit } from './stdio-transport.js';
 import { sanitizeLine } from '../../util/sanitize.js';
@@ -40,12 +41,23 @@ export interface FailureContext {
   timedOut?: number;
 }
 
-/** Turns whatever a connect attempt threw into a reason a person can act on. */
+/**
+ * Turns whatever a connect attempt threw into a reason a person can act on. URLs in it
+ * are masked (query secrets, user info), as `mcpdeck get` masks them: a reason goes to
+ * the screen, to JSON output and into logs.
+ */
 export function explainConnectError(error: unknown, ctx: FailureContext): ConnectError {
+  const reason = explain(error, ctx);
+  const masked = maskUrls(reason.message);
+  if (masked !== reason.message) reason.message = masked;
+  return reason;
+}
+
+function explain(error: unknown, ctx: FailureContext): ConnectError {
   if (error instanceof ConnectError) return error;
   // The era probe wraps what went wrong underneath (a refused connection, a bad port): say that.
   const wrapped = (error as { cause?: unknown } | undefined)?.cause;
-  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && wrapped instanceof Error) return explainConnectError(wrapped, ctx);
+  if (error instanceof SdkError && error.code === SdkErrorCode.EraNegotiationFailed && wrapped instanceof Error) return explain(wrapped, ctx);
   const { config } = ctx;
   const err = (error ?? {}) as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const message = String(err.message ?? error);
@@ -179,7 +191,7 @@ function notMcpText(url: string, message: string): string {
 /** Why listing failed after a good initialize; a timeout says how to allow more time. */
 export function listingFailure(error: unknown, timeout: number): string {
   const timedOut = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
-  const why = timedOut ? `no answer to a list request within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : String((error as Error).message ?? error);
+  const why = timedOut ? `no answer to a list request within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : maskUrls(String((error as Error).message ?? error));
   return `connected, but listing failed: ${why}`;
 }
 

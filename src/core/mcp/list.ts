@@ -103,5 +103,7 @@ function describeSkip(value: unknown, position: number, issues: readonly { path:
 function skippedNote(skipped: string[], noun: string): string {
   const shown = skipped.slice(0, 3).join(', ');
   const more = skipped.length > 3 ? ` and ${count(skipped.length - 3)} more` : '';
-  return `${count(skipped.length)} malformed ${noun} left out: ${shown}${more}`;
+  // "1 malformed tool", "2 malformed resource templates".
+  const named = skipped.length === 1 ? noun.replace(/s$/, '') : noun;
+  return `${count(skipped.length)} malformed ${named} left out: ${shown}${more}`;
 }

@@ -6,6 +6,7 @@ import { ListenStream } from './listen.js';
 import type { ProtocolEra } from './types.js';
 import { VERSION } from '../../util/version.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { maskUrls } from '../config/redact.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
 import { installServerRequests, type ServerRequests } from './server-requests.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -122,7 +123,17 @@ export class Session {
 
   private static async attempt(options: SessionOptions, how: 'probe' | 'sse' | 'legacy'): Promise<Session> {
     const { config } = options;
-    const built = await buildTransport(config, options, how === 'sse');
+    // A response past a cap fails the session with that reason: during connect as the
+    // connect error, later as the reason the session was lost (not worth a retry).
+    let overflow: string | undefined;
+    let opened: Session | undefined;
+    let stopConnecting: ((error: Error) => void) | undefined;
+    const onOverflow = (reason: string) => {
+      overflow ??= reason;
+      if (opened) opened.lose(reason, false);
+      else stopConnecting?.(new ConnectError(reason));
+    };
+    const built = await buildTransport(config, { ...options, onOverflow }, how === 'sse');
     const transport = new TappedTransport(built.transport, options.onTraffic);
     const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
     const client = new DeckClient({ name: 'mcpdeck', version: VERSION }, {
@@ -149,11 +160,13 @@ export class Session {
             reject(new Error('timeout'));
           }, options.connectTimeout);
         }),
+        // A request whose response stream broke a cap would otherwise wait for the timeout.
+        new Promise((_, reject) => (stopConnecting = reject)),
       ]);
     } catch (error) {
       // Read before closing: our own close would otherwise look like the server's exit.
       const exit = transport.inner instanceof StdioTransport ? transport.inner.exit : undefined;
-      const failure = transport.inner instanceof StdioTransport ? transport.inner.failure : undefined;
+      const failure = transport.inner instanceof StdioTransport ? transport.inner.failure : overflow;
       await session.close().catch(() => undefined);
       const reason = explainConnectError(failure ? new ConnectError(failure) : error, {
         config,
@@ -171,9 +184,11 @@ export class Session {
       if (session.closing) return;
       const inner = transport.inner instanceof StdioTransport ? transport.inner : undefined;
       const reason = explainConnectError(new Error(inner?.failure ?? 'the connection closed'), { config, exit: inner?.failure ? undefined : inner?.exit, ...options.failureContext() });
-      session.onclose?.(reason.message, !inner?.failure);
+      session.onclose?.(maskUrls(reason.message), !inner?.failure);
     };
     if ('url' in config) client.onerror = (error) => session.watchStream(error, config.url, options.connectTimeout);
+    opened = session;
+    if (overflow) session.lose(overflow, false);
     transport.modern = session.era === 'modern';
     if (session.era === 'modern') session.listening = new ListenStream(client, options.connectTimeout, (why) => session.lose(why));
     return session;
@@ -198,10 +213,14 @@ export class Session {
     );
   }
 
-  /** The session ended on the server's side: say why first, so calls cut off by the close can tell. */
-  lose(why: string): void {
+  /**
+   * The session ended on the server's side: say why first, so calls cut off by the close
+   * can tell. `crashed` when trying again may help; a server cut off for breaking a cap
+   * would only do it again.
+   */
+  lose(why: string, crashed = true): void {
     if (this.closing) return;
-    this.onclose?.(why, true);
+    this.onclose?.(maskUrls(why), crashed);
     void this.close();
   }
 

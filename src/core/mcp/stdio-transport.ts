@@ -9,6 +9,10 @@ const NOISE_LINES = 1000;
 const NOISE_BYTES = 4 * 2 ** 20;
 /** How long after the process exits its pipes may stay open (a child it left behind holds them). */
 const PIPE_GRACE_MS = 500;
+/** How long a process may outlive its closed stdout: an exiting one closes it a moment before it is gone. */
+const STDOUT_GRACE_MS = 200;
+/** How long the rest of the process group gets after SIGTERM before SIGKILL. */
+const GROUP_GRACE_MS = 1000;
 
 export interface ProcessExit {
   code: number | null;
@@ -43,6 +47,8 @@ export class StdioTransport implements Transport {
   private partial: Buffer[] = [];
   private partialBytes = 0;
   private noise = { since: 0, lines: 0, bytes: 0 };
+  /** The end of the server's process group (its workers), once the server itself has exited. */
+  private groupEnded?: Promise<void>;
 
   constructor(private readonly options: StdioOptions) {}
 
@@ -67,11 +73,21 @@ export class StdioTransport implements Transport {
       });
       child.once('spawn', () => resolve());
       child.once('exit', () => {
+        // Workers it started would outlive it (and hold its pipes): the group goes with it.
+        if (child.pid) this.groupEnded = endGroup(child.pid);
         // A grandchild holding stdout would keep 'close' (and so onclose) from ever coming.
         setTimeout(() => {
           child.stdout?.destroy();
           child.stderr?.destroy();
         }, PIPE_GRACE_MS).unref();
+      });
+      // A server that closed stdout can never answer again: calls would wait their whole timeout.
+      child.stdout?.once('end', () => {
+        setTimeout(() => {
+          if (this.child === child && child.exitCode === null && child.signalCode === null && !this.failure) {
+            this.fail('the server closed its output (stdout) but kept running; mcpdeck stopped it');
+          }
+        }, STDOUT_GRACE_MS).unref();
       });
       child.once('close', (code, signal) => {
         this.exit = { code, signal };
@@ -156,15 +172,16 @@ export class StdioTransport implements Transport {
    */
   async close(): Promise<void> {
     const child = this.child;
-    if (!child) return;
+    if (!child) return void (await this.groupEnded);
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     const wait = (ms: number) => Promise.race([closed.then(() => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
     child.stdin?.end();
-    if (await wait(100)) return;
+    if (await wait(100)) return void (await this.groupEnded);
     this.kill(child, 'SIGTERM');
-    if (await wait(1500)) return;
+    if (await wait(1500)) return void (await this.groupEnded);
     this.kill(child, 'SIGKILL');
     await wait(1000);
+    await this.groupEnded;
   }
 
   private kill(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -175,4 +192,31 @@ export class StdioTransport implements Transport {
       child.kill(signal);
     }
   }
+}
+
+/**
+ * Ends what is left of a process group whose leader has exited: SIGTERM, then SIGKILL
+ * for whatever is still there after a grace. Nothing to do on Windows (no groups) or
+ * when the group is already empty.
+ */
+async function endGroup(pid: number): Promise<void> {
+  if (process.platform === 'win32') return;
+  const signal = (sig: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-pid, sig);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const emptied = async (ms: number) => {
+    for (let waited = 0; waited < ms; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (!signal(0)) return true;
+    }
+    return false;
+  };
+  if (!signal('SIGTERM') || (await emptied(GROUP_GRACE_MS))) return;
+  // Killed, not yet gone: a moment more, so that a quit leaves nothing running behind it.
+  if (signal('SIGKILL')) await emptied(500);
 }

@@ -5,12 +5,15 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/client';
 import type { InProcessConfig, ServerConfig } from '../config/types.js';
 import { StdioTransport } from './stdio-transport.js';
 import { ConnectError } from './errors.js';
+import { cappedFetch } from './capped-fetch.js';
 
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
   onStdoutNoise?: (line: string) => void;
   /** For remote servers: the fetch that signs requests (OAuth), when the server has a sign-in. */
   fetch?: FetchLike;
+  /** For remote servers: a response went past one of the caps (capped-fetch.ts); the reason names it. */
+  onOverflow?: (reason: string) => void;
 }
 
 export interface BuiltTransport {
@@ -29,7 +32,8 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
     case 'http': {
       const url = new URL(config.url);
       const requestInit = { headers: config.headers };
-      const fetch = hooks.fetch;
+      // Every byte a remote server sends passes the caps, signed requests included.
+      const fetch = cappedFetch(hooks.fetch, (reason) => hooks.onOverflow?.(reason));
       const { SSEClientTransport, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
       if (config.type === 'sse' || useSse) return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
       return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };

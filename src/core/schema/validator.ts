@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { jsonChoices, MAX_SCHEMA_DEPTH, nestingDepth } from './depth.js';
+import { linearRegExp, UnsupportedPattern } from './linear-regexp.js';
 
 // Schemas come from other people's servers: unknown keywords and formats are
 // tolerated, and a schema's $id is never registered (a refreshed tool list sends the
@@ -20,7 +21,8 @@ const ROOT_ID = 'https://mcpdeck.invalid/schema';
  * list refreshed. This way a validator, and its Ajv, go when its schema does (~0.5 ms).
  */
 function ajvFor(legacy: boolean): Ajv {
-  const own = { ...options, meta: false, validateSchema: false } as const;
+  // Patterns on a linear-time engine: a server's regular expression can never freeze mcpdeck.
+  const own = { ...options, meta: false, validateSchema: false, code: { regExp: linearRegExp } } as const;
   const ajv = legacy ? new Ajv(own) : new Ajv2020(own);
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   return ajv;
@@ -47,6 +49,7 @@ function compile(schema: object): ValidateFunction | Error {
     if (!checker.validateSchema(root)) return new Error(`the schema could not be checked: schema is invalid: ${checker.errorsText()}`);
     return ajvFor(legacy).compile(root);
   } catch (error) {
+    if (error instanceof UnsupportedPattern) return error;
     return new Error(`the schema could not be checked: ${(error as Error).message}`);
   }
 }

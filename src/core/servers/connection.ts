@@ -14,6 +14,7 @@ import { watchLists, type ListKind } from './lists.js';
 import type { ListNotes, ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { redactUrl } from '../config/redact.js';
 import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
@@ -106,7 +107,7 @@ export class ServerConnection {
       if (attempt !== this.attempt) return;
       const reason = error instanceof ConnectError ? error : new ConnectError(String((error as Error).message ?? error));
       // The wire knows why better than the status code: not signed in, or a refresh refused.
-      const why = reason.needsAuth && auth?.problem ? `${sanitizeLine('url' in config ? config.url : this.name)} needs sign-in: ${auth.problem}` : reason.message;
+      const why = reason.needsAuth && auth?.problem ? `${sanitizeLine('url' in config ? redactUrl(config.url) : this.name)} needs sign-in: ${auth.problem}` : reason.message;
       // A process that started and died is worth another try; a missing command or a sign-in is not.
       const again = !reason.needsAuth && (this.supervisor?.active || reason.exit !== undefined);
       if (!again) this.supervisor?.reset();

@@ -50,9 +50,26 @@ export async function watchLists(client: Client, watch: ListWatch): Promise<void
       watch.apply(change);
     }
   };
-  const quietly = (kind: ListKind) => () => void refresh(kind).catch(() => undefined);
+  // One refresh in flight and one queued per list: a server announcing a change 5,000
+  // times in a row costs two more listings, not 5,000.
+  const running: Partial<Record<ListKind, Promise<void>>> = {};
+  const queued = { tools: false, resources: false, prompts: false };
+  const coalesced = (kind: ListKind): Promise<void> => {
+    if (running[kind]) {
+      queued[kind] = true;
+      return running[kind];
+    }
+    const run = refresh(kind).finally(() => {
+      running[kind] = undefined;
+      if (!queued[kind]) return;
+      queued[kind] = false;
+      void coalesced(kind).catch(() => undefined);
+    });
+    return (running[kind] = run);
+  };
+  const quietly = (kind: ListKind) => () => void coalesced(kind).catch(() => undefined);
   client.setNotificationHandler('notifications/tools/list_changed', quietly('tools'));
   client.setNotificationHandler('notifications/resources/list_changed', quietly('resources'));
   client.setNotificationHandler('notifications/prompts/list_changed', quietly('prompts'));
-  await Promise.all([refresh('tools'), refresh('resources'), refresh('prompts')]);
+  await Promise.all([coalesced('tools'), coalesced('resources'), coalesced('prompts')]);
 }

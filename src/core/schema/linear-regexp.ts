@@ -1,0 +1,31 @@
+import { RE2JS } from 're2js';
+
+/**
+ * Ajv's `code.regExp`: a server's `pattern` and `patternProperties` run on RE2 (its
+ * pure-JS port), whose matching time grows linearly with the input. V8's backtracking
+ * engine takes minutes on `^(a+)+$` against 34 a's and a "!", and cannot be stopped
+ * while it runs: not by a timeout, not by `q`, not by SIGTERM. The native `re2` binding
+ * would need a compiler at install time and cannot go into the bundle.
+ */
+export const linearRegExp = Object.assign(
+  (pattern: string, flags: string): { test: (input: string) => boolean } => {
+    let re: RE2JS;
+    try {
+      re = RE2JS.compile(RE2JS.translateRegExp(pattern), flags.includes('i') ? RE2JS.CASE_INSENSITIVE : 0);
+    } catch (error) {
+      throw new UnsupportedPattern(pattern, (error as Error).message);
+    }
+    return { test: (input: string) => re.test(input) };
+  },
+  // Only for Ajv's standalone code, which mcpdeck never generates.
+  { code: 'linearRegExp' },
+);
+
+/** A pattern RE2 cannot run: backreferences and lookaround need backtracking. */
+export class UnsupportedPattern extends Error {
+  constructor(pattern: string, why: string) {
+    const shown = pattern.length > 60 ? `${pattern.slice(0, 59)}…` : pattern;
+    super(`the pattern ${JSON.stringify(shown)} cannot be checked: mcpdeck runs patterns on a linear-time engine (RE2), ` +
+      `which has no backreferences or lookaround (${why.replace(/^error parsing regexp: /, '')})`);
+  }
+}

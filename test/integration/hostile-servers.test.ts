@@ -1,0 +1,311 @@
+// Hold up against hostile servers: wherever a server controls the input (a byte stream,
+// a regular expression, a URL that carries a secret, its process and its notifications),
+// mcpdeck stays bounded in memory and time, fails that one server with a reason that
+// names the bound, and keeps the healthy neighbour connected and callable.
+// The CLI runs with a 200 MB heap: a stream read without a cap would crash it.
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDeck, type Deck } from '../../src/core/deck.js';
+import type { ServerState } from '../../src/core/servers/state.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'servers', name);
+const stdio = (name: string, timeout = 5000, args: string[] = []) => ({ command: process.execPath, args: [fixture(name), ...args], timeout });
+const HEALTHY = { healthy: stdio('healthy.mjs') };
+
+let dir: string;
+const decks: Deck[] = [];
+const httpServers: Server[] = [];
+const processes: ChildProcess[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mcpdeck-hostile-'));
+  execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
+}, 120_000);
+
+afterEach(async () => {
+  await Promise.all(decks.splice(0).map((deck) => deck.close()));
+  for (const child of processes.splice(0)) child.kill('SIGKILL');
+  await Promise.all(httpServers.splice(0).map((server) => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  })));
+});
+
+/** An HTTP server on a loopback port; its base URL. */
+async function listen(handler: RequestListener): Promise<string> {
+  const server = createServer(handler);
+  httpServers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let configCount = 0;
+function writeConfig(servers: Record<string, unknown>): string {
+  const path = join(dir, `config-${++configCount}.json`);
+  writeFileSync(path, JSON.stringify({ mcpServers: servers }, null, 2));
+  return path;
+}
+
+async function openDeck(servers: Record<string, unknown>): Promise<Deck> {
+  const deck = await createDeck({ cwd: dir, env: process.env, configFiles: [writeConfig(servers)], strict: true });
+  decks.push(deck);
+  return deck;
+}
+
+function state(deck: Deck, name: string): ServerState {
+  const found = deck.getSnapshot().servers.find((s) => s.name === name);
+  if (!found) throw new Error(`no server ${name} in the snapshot`);
+  return found;
+}
+
+/** The healthy neighbour is connected and answers a call. */
+async function neighbourIsFine(deck: Deck): Promise<void> {
+  expect(state(deck, 'healthy').status).toBe('connected');
+  const outcome = await deck.callTool('healthy', 'echo', { text: 'still here' });
+  expect(JSON.stringify(outcome.result.content)).toContain('still here');
+}
+
+/** Runs the CLI as a person would, with a small heap and a hard stop, without colour. */
+function cli(args: string[], servers: Record<string, unknown>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const config = writeConfig(servers);
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      ['--max-old-space-size=200', join(ROOT, 'bin', 'mcpdeck.js'), ...args, '--strict', '--config', config],
+      { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 30_000, killSignal: 'SIGKILL', encoding: 'utf8', maxBuffer: 8 * 2 ** 20 },
+      (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
+    );
+  });
+}
+
+describe('a server\'s regular expressions', () => {
+  it('checks an output schema with ^(a+)+$ against 34 a\'s and a "!" at once, as a mismatch beside the result', async () => {
+    const deck = await openDeck({ patterns: stdio('backtracking-pattern.mjs'), ...HEALTHY });
+    await deck.connectAll();
+    const outcome = await deck.callTool('patterns', 'spell', {});
+    expect(outcome.output).toEqual({ valid: false, errors: ['"word" must match pattern "^(a+)+$"'] });
+    await neighbourIsFine(deck);
+  });
+
+  it('tells the CLI user about the mismatch at once', async () => {
+    const { code, stdout, stderr } = await cli(['call', 'patterns', 'spell'], { patterns: stdio('backtracking-pattern.mjs') });
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain(`${'a'.repeat(34)}!`);
+    expect(stderr).toContain('warning: structured content does not match the output schema: "word" must match pattern "^(a+)+$"');
+  });
+});
+
+describe('secrets in server URLs', () => {
+  const html500: RequestListener = (_req, res) => {
+    res.writeHead(500, { 'content-type': 'text/html' });
+    res.end('<h1>upstream crashed</h1>');
+  };
+  /** A server answering 500 at a URL with an access token; one with a password in its URL; one refusing connections. */
+  async function secretServers() {
+    const base = await listen(html500);
+    const closed = await listen(html500);
+    httpServers.pop()?.close();
+    const port = new URL(base).port;
+    const gone = new URL(closed).port;
+    const password = `http://alice:••••••@127.0.0.1:${port}/mcp?page=2`;
+    return {
+      servers: {
+        answers500: { type: 'http', url: `${base}/mcp?access_token=SECRET-1&page=2`, timeout: 5000 },
+        password: { type: 'http', url: `http://alice:hunter2@127.0.0.1:${port}/mcp?page=2`, timeout: 5000 },
+        refused: { type: 'sse', url: `http://127.0.0.1:${gone}/sse?key=SECRET-2`, timeout: 5000 },
+        ...HEALTHY,
+      },
+      masked: {
+        answers500: `${base}/mcp?access_token=••••••&page=2 answered HTTP 500: upstream crashed`,
+        password: `${password}: Request cannot be constructed from a URL that includes credentials: ${password}`,
+        refused: `nothing is listening at http://127.0.0.1:${gone}/sse?key=•••••• (connection refused)`,
+      },
+    };
+  }
+
+  it('are masked in the reason the deck keeps', async () => {
+    const { servers, masked } = await secretServers();
+    const deck = await openDeck(servers);
+    await deck.connectAll();
+    for (const [name, reason] of Object.entries(masked)) expect(state(deck, name).error).toBe(reason);
+    await neighbourIsFine(deck);
+  });
+
+  it('are masked in status, status --json and tools', async () => {
+    const { servers, masked } = await secretServers();
+    const status = await cli(['status'], servers);
+    for (const reason of Object.values(masked)) expect(status.stdout).toContain(reason);
+    expect(status.stdout).toMatch(/healthy\s+✓ connected/);
+    const json = await cli(['status', '--json'], servers);
+    const rows = JSON.parse(json.stdout) as { name: string; error?: string }[];
+    for (const [name, reason] of Object.entries(masked)) expect(rows.find((r) => r.name === name)?.error).toBe(reason);
+    const tools = await cli(['tools', 'answers500'], servers);
+    expect(tools.stderr).toContain(masked.answers500);
+    for (const out of [status, json, tools]) expect(out.stdout + out.stderr).not.toMatch(/SECRET-|hunter2/);
+  });
+});
+
+/** Starts test/fixtures/servers/endless-sse.mjs in `mode`; its base URL once it listens. */
+async function endlessServer(mode: 'connect' | 'call' | 'json' | 'legacy' | 'events'): Promise<string> {
+  const child = spawn(process.execPath, [fixture('endless-sse.mjs'), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  processes.push(child);
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', () => reject(new Error('endless-sse.mjs exited')));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+const SSE_LINE = 'the server sent an SSE line longer than 16 MiB; mcpdeck stops reading at that size';
+
+describe('a remote server that sends without end', () => {
+  it('fails at connect with the cap it broke, over Streamable HTTP and legacy SSE, while the neighbour stays connected', async () => {
+    const http = await endlessServer('connect');
+    const legacy = await endlessServer('legacy');
+    const deck = await openDeck({ endless: { type: 'http', url: `${http}/mcp`, timeout: 20_000 }, old: { type: 'sse', url: `${legacy}/sse`, timeout: 20_000 }, ...HEALTHY });
+    await deck.connectAll();
+    expect(state(deck, 'endless')).toMatchObject({ status: 'failed', error: SSE_LINE });
+    await waitFor(deck, 'old', (s) => s.status === 'failed');
+    expect(state(deck, 'old').error).toBe(SSE_LINE);
+    await neighbourIsFine(deck);
+  });
+
+  it('fails during a call: an endless data line, an endless event, an endless JSON body; the call says why', async () => {
+    const servers = { line: await endlessServer('call'), event: await endlessServer('events'), body: await endlessServer('json') };
+    const deck = await openDeck({ ...Object.fromEntries(Object.entries(servers).map(([name, url]) => [name, { type: 'http', url: `${url}/mcp`, timeout: 20_000 }])), ...HEALTHY });
+    await deck.connectAll();
+    const reasons = {
+      line: SSE_LINE,
+      event: 'the server sent an SSE event larger than 16 MiB; mcpdeck stops reading at that size',
+      body: 'the server sent an HTTP response body larger than 100 MiB; mcpdeck stops reading at that size',
+    };
+    for (const [name, reason] of Object.entries(reasons)) {
+      expect(state(deck, name).status).toBe('connected');
+      const error = await deck.callTool(name, 'flood', {}).catch((e: unknown) => e as Error);
+      expect((error as Error).message).toContain(reason);
+      expect(state(deck, name)).toMatchObject({ status: 'failed', error: reason });
+    }
+    await neighbourIsFine(deck);
+  });
+
+  it('ends `mcpdeck status` with that reason in a 200 MB heap, the neighbour connected', async () => {
+    const http = await endlessServer('connect');
+    const { code, stdout, stderr } = await cli(['status'], { endless: { type: 'http', url: `${http}/mcp`, timeout: 20_000 }, ...HEALTHY });
+    expect(code, stderr).toBe(3);
+    expect(stdout).toMatch(/endless\s+✗ failed/);
+    expect(stdout).toContain(`└ ${SSE_LINE}`);
+    expect(stdout).toMatch(/healthy\s+✓ connected/);
+  });
+
+  it('ends `mcpdeck call` during the call with that reason in a 200 MB heap', async () => {
+    const http = await endlessServer('call');
+    const { code, stderr } = await cli(['call', 'endless', 'flood'], { endless: { type: 'http', url: `${http}/mcp`, timeout: 20_000 } });
+    expect(code).toBe(3);
+    expect(stderr).toBe(`mcpdeck: the connection closed during the call: ${SSE_LINE}\n`);
+  });
+});
+
+/** Resolves when the server's state satisfies `test`. */
+async function waitFor(deck: Deck, name: string, test: (s: ServerState) => boolean, ms = 15_000): Promise<ServerState> {
+  await vi.waitFor(() => {
+    if (!test(state(deck, name))) throw new Error(`${name} is ${state(deck, name).status}: ${state(deck, name).error ?? ''}`);
+  }, { timeout: ms, interval: 20 });
+  return state(deck, name);
+}
+
+/** Whether a process with this pid is still alive (signal 0 only asks). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // An orphan that exited but was not yet reaped (a container's init may never) is not running.
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+async function gone(pid: number): Promise<void> {
+  await vi.waitFor(() => {
+    if (alive(pid)) throw new Error(`process ${pid} is still running`);
+  }, { timeout: 5000, interval: 50 });
+}
+
+describe('stdio servers and their processes', () => {
+  it('fails a server that closed its stdout but kept running, at once and with that reason (at connect and during a call)', async () => {
+    const deck = await openDeck({ early: stdio('closes-stdout.mjs', 20_000, ['start']), late: stdio('closes-stdout.mjs', 20_000), ...HEALTHY });
+    await deck.connectAll();
+    const reason = 'the server closed its output (stdout) but kept running; mcpdeck stopped it';
+    expect(state(deck, 'early')).toMatchObject({ status: 'failed', error: reason });
+    expect(state(deck, 'late').status).toBe('connected');
+    const pid = state(deck, 'late').pid!;
+    // The call's own timeout is 20 s: it fails long before, with the reason.
+    const error = await deck.callTool('late', 'close', {}, { timeout: 20_000 }).catch((e: unknown) => e as Error);
+    expect((error as Error).message).toContain(reason);
+    expect(state(deck, 'late')).toMatchObject({ status: 'failed', error: reason });
+    await gone(pid);
+    await neighbourIsFine(deck);
+  });
+
+  it('ends the workers of a server that exits by itself, even one that ignores SIGTERM', async () => {
+    const pidFile = join(dir, 'worker-crash.pid');
+    const deck = await openDeck({ crasher: stdio('spawns-worker.mjs', 5000, [pidFile]), ...HEALTHY });
+    await deck.connectAll();
+    const worker = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(worker)).toBe(true);
+    await deck.callTool('crasher', 'crash', {}).catch(() => undefined);
+    expect(state(deck, 'crasher').error).toMatch(/^the server process exited with code 3/);
+    await gone(worker);
+    await neighbourIsFine(deck);
+  });
+
+  it('leaves no worker behind when mcpdeck quits (the deck closes, or a CLI command ends)', async () => {
+    const pidFile = join(dir, 'worker-quit.pid');
+    const deck = await openDeck({ workers: stdio('spawns-worker.mjs', 5000, [pidFile]) });
+    await deck.connectAll();
+    const worker = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(worker)).toBe(true);
+    await deck.close();
+    await gone(worker);
+
+    const cliPidFile = join(dir, 'worker-cli.pid');
+    const { code } = await cli(['status'], { workers: stdio('spawns-worker.mjs', 5000, [cliPidFile]) });
+    expect(code).toBe(0);
+    await gone(Number(readFileSync(cliPidFile, 'utf8')));
+  });
+});
+
+describe('a server that announces changes without end', () => {
+  it('costs at most two more tools/list for 5,000 list_changed notifications (one in flight, one queued)', async () => {
+    const deck = await openDeck({ storm: stdio('list-changed-storm.mjs'), ...HEALTHY });
+    await deck.connectAll();
+    const count = async () => Number(((await deck.callTool('storm', 'count', {})).result.content[0] as { text: string }).text);
+    expect(await count()).toBe(1);
+    expect(state(deck, 'storm').tools.map((t) => t.name)).toEqual(['storm', 'count']);
+    expect(state(deck, 'storm').listNotes?.tools).toBe('1 malformed tool left out: item 3 "broken" (inputSchema: Invalid input: expected object, received string)');
+    await deck.callTool('storm', 'storm', {});
+    // Once the deck shows a refreshed list, a queued refresh (if any) was sent before the next call.
+    const refreshed = await waitFor(deck, 'storm', (s) => s.tools.some((t) => t.description !== 'listed 1'));
+    const lists = await count();
+    expect(lists).toBeGreaterThanOrEqual(2);
+    expect(lists).toBeLessThanOrEqual(3);
+    await waitFor(deck, 'storm', (s) => s.tools.some((t) => t.description === `listed ${lists}`));
+    expect(await count()).toBe(lists);
+    expect(refreshed.status).toBe('connected');
+    await neighbourIsFine(deck);
+  });
+});
