@@ -113,8 +113,13 @@ describe('auth from the CLI, through a real authorization server and browser', (
     const browser = browserEnv('consent');
     const box = authSandbox(browser);
     expect((await box.run(['auth', 'login', '--url', stack.serverUrl])).code).toBe(0);
-    const refused = await box.run(['call', '--url', stack.serverUrl, 'admin_reset', '--sign-in', 'never']);
-    expect(refused.code).not.toBe(0);
+    // No terminal (pipes) and no --sign-in: nothing opens, exit 4 with what to run.
+    const refused = await box.run(['call', '--url', stack.serverUrl, 'admin_reset']);
+    expect(refused.stderr).toContain('the server needs more permission for this call (scope mcp:tools mcp:admin): sign in again for it');
+    expect(refused.stderr).toContain('run the call again with --sign-in auto (or --sign-in ask on a terminal)');
+    expect(refused.stderr).not.toMatch(/InsufficientScope|at .*\.js:\d+/);
+    expect(refused.code).toBe(4);
+    expect(browserRuns(browser)).toHaveLength(1);
     const call = await box.run(['call', '--url', stack.serverUrl, 'admin_reset', '--sign-in', 'auto', '--json']);
     expect(call.stdout).toContain('admin_reset done');
     expect(call.code).toBe(0);
