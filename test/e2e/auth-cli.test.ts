@@ -1,6 +1,16 @@
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserEnv, browserRuns, pastedCallback, startAuthStack, waitForBrowserRuns, type AuthStack } from './helpers/auth-stack.js';
 import { authSandbox, secretValues, until } from './helpers/auth-cli.js';
+
+const freePort = () => new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
 
 // Sign-in from the command line against oidc-provider (login and consent pages), a
 // protected MCP server, and Debian's Chromium as $BROWSER.
@@ -126,6 +136,32 @@ describe('auth from the CLI, through a real authorization server and browser', (
     const [last] = stack.as.requestsOf('authorize').slice(-1);
     expect(last?.scope?.split(' ').sort()).toEqual(['mcp:admin', 'mcp:tools', 'offline_access']);
     expect(await waitForBrowserRuns(browser, 2)).toHaveLength(2);
+  });
+
+  it('uses oauth.redirectUri exactly as written: a pre-registered client with http://localhost:<port>/cb signs in', async () => {
+    const port = await freePort();
+    const redirectUri = `http://localhost:${port}/cb`;
+    // Registered as a web client: the provider matches the redirect URI exactly, port and path included.
+    const registered = await startAuthStack({ clients: [{ client_id: 'deck-cb', application_type: 'web', token_endpoint_auth_method: 'none', redirect_uris: [redirectUri] }] });
+    try {
+      const browser = browserEnv('consent');
+      const box = authSandbox(browser);
+      const config = join(box.cwd, 'servers.json');
+      writeFileSync(config, JSON.stringify({ mcpServers: { cb: { type: 'http', url: registered.serverUrl, oauth: { clientId: 'deck-cb', redirectUri } } } }));
+      const doctor = await box.run(['auth', 'doctor', '--strict', '-c', config, 'cb']);
+      expect(doctor.stdout).toContain(`Redirect URI to register with a provider: ${redirectUri}`);
+      expect(doctor.stdout).toContain(`✓ Callback port: localhost:${port} is free`);
+      const login = await box.run(['auth', 'login', '--strict', '-c', config, 'cb']);
+      expect(login.stderr).toContain(`callback ${redirectUri}`);
+      expect(login.stderr).toContain('Signed in to cb as alice');
+      expect(login.code).toBe(0);
+      expect(registered.as.requestsOf('authorize').map((a) => a.redirect_uri)).toEqual([redirectUri]);
+      expect(registered.as.requestsOf('register')).toEqual([]);
+      const [run] = await waitForBrowserRuns(browser, 1);
+      expect(run?.outcome.url).toMatch(new RegExp(`^http://localhost:${port}/cb\\?`));
+    } finally {
+      await registered.stop();
+    }
   });
 
   it('keeps a static Authorization header working with no OAuth at all', async () => {
