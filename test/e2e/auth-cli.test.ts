@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProtectedServer } from '../fixtures/auth/protected-server.mjs';
 import { browserEnv, browserRuns, pastedCallback, startAuthStack, waitForBrowserRuns, type AuthStack } from './helpers/auth-stack.js';
 import { authSandbox, secretValues, until } from './helpers/auth-cli.js';
 
@@ -101,6 +102,46 @@ describe('auth from the CLI, through a real authorization server and browser', (
     expect(login.code).toBe(0);
     // The forged code never reached the token endpoint: one exchange, the real one.
     expect(stack.as.requestsOf('token').filter((t) => t.grant_type === 'authorization_code' && t.status !== 200)).toEqual([]);
+  });
+
+  it('refuses a redirect whose iss is not the authorization server (RFC 9207): the code never reaches the token endpoint, the trace and the doctor say why', async () => {
+    const browser = browserEnv('wrong-iss');
+    const box = authSandbox(browser);
+    const tokensBefore = stack.as.requestsOf('token').length;
+    const login = await box.run(['auth', 'login', '--url', stack.serverUrl]);
+    const [run] = await waitForBrowserRuns(browser, 1);
+    expect(run?.outcome).toMatchObject({ result: 'callback', code: true, status: 200 });
+    const refusal = `✗ Callback: the redirect's iss is not "${stack.issuer}", the authorization server this sign-in started at (RFC 9207); the code was refused and not sent to the token endpoint`;
+    expect(login.stderr).toContain(refusal);
+    expect(login.stderr).not.toContain('evil.example');
+    expect(login.code).toBe(4);
+    expect(stack.as.requestsOf('token')).toHaveLength(tokensBefore);
+    const doctor = await box.run(['auth', 'doctor', '--url', stack.serverUrl]);
+    expect(doctor.stdout).toContain(`✓ Issuer: the metadata's issuer ${stack.issuer} is the authorization server it was fetched for; the redirect must carry iss ${stack.issuer}`);
+    expect(doctor.stdout).toContain(refusal);
+  });
+
+  it('refuses authorization server metadata whose issuer is not the server it was fetched for (RFC 8414 §3.3): no endpoint of it is used', async () => {
+    // The same real authorization server, named by another host: its metadata says 127.0.0.1.
+    const elsewhere = stack.issuer.replace('127.0.0.1', 'localhost');
+    const server = await startProtectedServer({ issuer: elsewhere });
+    try {
+      const browser = browserEnv('consent');
+      const box = authSandbox(browser);
+      const seen = stack.as.requests.length;
+      const refusal = `✗ Authorization server metadata: its issuer "${stack.issuer}" is not "${elsewhere}`;
+      const doctor = await box.run(['auth', 'doctor', '--url', server.url]);
+      expect(doctor.stdout).toContain(refusal);
+      expect(doctor.stdout).toContain('none of its endpoints were used');
+      expect(doctor.code).toBe(4);
+      const login = await box.run(['auth', 'login', '--url', server.url]);
+      expect(login.stderr).toContain(refusal);
+      expect(login.code).toBe(4);
+      expect(stack.as.requests.slice(seen)).toEqual([]);
+      expect(browserRuns(browser)).toHaveLength(0);
+    } finally {
+      await server.stop();
+    }
   });
 
   it('takes the redirected URL pasted into the terminal when the browser cannot reach it', async () => {

@@ -57,7 +57,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   }
 }
 
-export type BrowserMode = 'consent' | 'deny' | 'forged' | 'paste' | 'follow';
+export type BrowserMode = 'consent' | 'deny' | 'forged' | 'paste' | 'wrong-iss' | 'follow';
 
 /** What browser.mjs wrote down for one run. */
 export interface BrowserRun {
