@@ -110,7 +110,8 @@ describe('a sign-in that fails, or comes back from the browser, or asks first', 
     await app.press(KEY.enter);
     const waiting = await app.waitFor('waiting for the browser');
     expect(waiting).toContain('remote needs more permission');
-    expect(new URL(stack.opened[1]!).searchParams.get('scope')).toBe('mcp:tools mcp:admin');
+    // offline_access too: the authorization server lists it and mcpdeck wants a refresh token (SEP-2207).
+    expect(new URL(stack.opened[1]!).searchParams.get('scope')).toBe('mcp:tools mcp:admin offline_access');
     await fetch(await consent(stack.opened[1]!));
     const outcome = await allowed;
     expect(outcome.result.content).toEqual([{ type: 'text', text: 'admin_reset done' }]);

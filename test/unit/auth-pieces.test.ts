@@ -3,57 +3,82 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { callbackPort, DEFAULT_CALLBACK_PORT } from '../../src/core/auth/callback-port.js';
+import { callbackAddress, DEFAULT_CALLBACK_PORT } from '../../src/core/auth/callback-port.js';
 import { CallbackListener } from '../../src/core/auth/callback-server.js';
+import { checkEndpoints, EndpointRefused, endpointProblem } from '../../src/core/auth/endpoints.js';
+import { explainSignInError } from '../../src/core/auth/explain.js';
 import { unionScopes } from '../../src/core/auth/challenge.js';
 import { refreshDue } from '../../src/core/auth/expiry.js';
 import { parsePasted } from '../../src/core/auth/paste.js';
 import { stepsFromRequests } from '../../src/core/auth/trace.js';
 import { openSecretStore } from '../../src/core/secrets/store.js';
 
-describe('the callback port', () => {
+describe('the callback address', () => {
+  const port = (settings: Parameters<typeof callbackAddress>[0], env: NodeJS.ProcessEnv = {}) => callbackAddress(settings, env).port;
   it('is the documented default, overridable per server and globally, 0 for any free port', () => {
-    expect(callbackPort(undefined, {})).toBe(DEFAULT_CALLBACK_PORT);
-    expect(callbackPort({}, { MCPDECK_OAUTH_CALLBACK_PORT: '0' })).toBe(0);
-    expect(callbackPort({ callbackPort: 4000 }, { MCPDECK_OAUTH_CALLBACK_PORT: '5000' })).toBe(4000);
-    expect(callbackPort({ redirectUri: 'http://127.0.0.1:4321/callback' }, {})).toBe(4321);
+    expect(callbackAddress(undefined, {})).toEqual({ host: '127.0.0.1', port: DEFAULT_CALLBACK_PORT, path: '/callback' });
+    expect(port({}, { MCPDECK_OAUTH_CALLBACK_PORT: '0' })).toBe(0);
+    expect(port({ callbackPort: 4000 }, { MCPDECK_OAUTH_CALLBACK_PORT: '5000' })).toBe(4000);
   });
 
-  it('refuses a redirect that would leave this machine, and a bad global port', () => {
-    expect(() => callbackPort({ redirectUri: 'https://example.com/callback' }, {})).toThrow(/only listens on this machine's loopback \(got example\.com\)/);
-    expect(() => callbackPort({}, { MCPDECK_OAUTH_CALLBACK_PORT: 'http' })).toThrow(/must be a port number/);
+  it('takes oauth.redirectUri exactly as written: host name, port and path', () => {
+    expect(callbackAddress({ redirectUri: 'http://localhost:4321/cb' }, {})).toEqual({ host: 'localhost', port: 4321, path: '/cb', redirectUri: 'http://localhost:4321/cb' });
+    expect(callbackAddress({ redirectUri: 'http://[::1]:4322/oauth/done' }, {})).toMatchObject({ host: '[::1]', port: 4322, path: '/oauth/done' });
+  });
+
+  it('refuses a redirect that would leave this machine, one without a port, and a bad global port', () => {
+    expect(() => callbackAddress({ redirectUri: 'https://example.com/callback' }, {})).toThrow(/only listens on loopback \(got https:\/\/example\.com\)/);
+    expect(() => callbackAddress({ redirectUri: 'http://localhost/cb' }, {})).toThrow(/needs a port, e\.g\. http:\/\/localhost:8765\/cb/);
+    expect(() => callbackAddress({}, { MCPDECK_OAUTH_CALLBACK_PORT: 'http' })).toThrow(/must be a port number/);
   });
 });
 
 describe('the loopback listener', () => {
-  it('routes a callback by state, refuses an unknown state, and listens on 127.0.0.1 only', async () => {
-    const listener = await CallbackListener.open(0);
+  const uri = (listener: CallbackListener) => listener.redirectUriFor({ host: '127.0.0.1', port: 0, path: '/callback' });
+
+  it('routes a callback by state; a request with a wrong or missing state is ignored and it keeps waiting', async () => {
+    const listener = await CallbackListener.open('127.0.0.1', 0);
     try {
-      expect(listener.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+      expect(uri(listener)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
       const got: unknown[] = [];
-      let mismatches = 0;
-      listener.expect('s1', { onResult: (r) => got.push(r), onMismatch: () => mismatches++ });
-      const stray = await fetch(`${listener.redirectUri}?code=x&state=other`);
+      let ignored = 0;
+      listener.expect('s1', { path: '/callback', onResult: (r) => got.push(r), onIgnored: () => ignored++ });
+      const stray = await fetch(`${uri(listener)}?code=x&state=other`);
       expect(stray.status).toBe(400);
-      expect(await stray.text()).toContain('was not started by mcpdeck');
-      expect(mismatches).toBe(1);
-      const ok = await fetch(`${listener.redirectUri}?code=abc&state=s1`);
+      expect(await stray.text()).toContain('was not sent by the sign-in mcpdeck started');
+      expect((await fetch(`${uri(listener)}?code=x`)).status).toBe(400);
+      expect(ignored).toBe(2);
+      expect(listener.waiting).toBe(1);
+      const ok = await fetch(`${uri(listener)}?code=abc&state=s1&iss=https%3A%2F%2Fas.example`);
       expect(ok.status).toBe(200);
-      expect(await ok.text()).toContain('return to the terminal');
-      expect(got).toEqual([{ code: 'abc' }]);
-      // Answered once: the same state again is a stranger.
-      expect((await fetch(`${listener.redirectUri}?code=abc&state=s1`)).status).toBe(400);
+      expect(await ok.text()).toContain('return to the terminal, which shows how the sign-in ends');
+      expect(got).toEqual([{ code: 'abc', iss: 'https://as.example' }]);
+      // Answered once: the same state again is a stranger, and nothing waits on this path any more.
+      expect((await fetch(`${uri(listener)}?code=abc&state=s1`)).status).toBe(404);
+    } finally {
+      await listener.close();
+    }
+  });
+
+  it('answers only on the path of the redirect URI', async () => {
+    const listener = await CallbackListener.open('127.0.0.1', 0);
+    try {
+      const got: unknown[] = [];
+      listener.expect('s', { path: '/cb', onResult: (r) => got.push(r), onIgnored: () => undefined });
+      expect((await fetch(`http://127.0.0.1:${listener.port}/callback?code=c&state=s`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${listener.port}/cb?code=c&state=s`)).status).toBe(200);
+      expect(got).toEqual([{ code: 'c' }]);
     } finally {
       await listener.close();
     }
   });
 
   it('passes a refusal on and says so in the page', async () => {
-    const listener = await CallbackListener.open(0);
+    const listener = await CallbackListener.open('127.0.0.1', 0);
     try {
       const got: unknown[] = [];
-      listener.expect('s', { onResult: (r) => got.push(r), onMismatch: () => undefined });
-      const page = await fetch(`${listener.redirectUri}?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&state=s`);
+      listener.expect('s', { path: '/callback', onResult: (r) => got.push(r), onIgnored: () => undefined });
+      const page = await fetch(`${uri(listener)}?error=access_denied&error_description=%3Cb%3Eno%3C%2Fb%3E&state=s`);
       expect(await page.text()).toContain('access_denied — &#60;b&#62;no');
       expect(got).toEqual([{ error: 'access_denied', description: '<b>no</b>' }]);
     } finally {
@@ -62,18 +87,48 @@ describe('the loopback listener', () => {
   });
 
   it('says clearly when its port is taken', async () => {
-    const first = await CallbackListener.open(0);
+    const first = await CallbackListener.open('127.0.0.1', 0);
     try {
-      await expect(CallbackListener.open(first.port)).rejects.toThrow(`port ${first.port} is already in use`);
+      await expect(CallbackListener.open('127.0.0.1', first.port)).rejects.toThrow(`port ${first.port} is already in use`);
     } finally {
       await first.close();
     }
   });
 });
 
+describe('authorization server endpoints', () => {
+  it('accepts https anywhere and http on this machine only', () => {
+    for (const ok of ['https://as.example/authorize', 'http://127.0.0.1:9/authorize', 'http://localhost/authorize', 'http://[::1]:8/a']) expect(endpointProblem(ok)).toBeUndefined();
+  });
+
+  it('refuses plain http elsewhere, file:, javascript: and data:, naming the endpoint and saying why', () => {
+    const refusal = (metadata: Record<string, unknown>) => {
+      try {
+        checkEndpoints(metadata);
+      } catch (error) {
+        expect(error).toBeInstanceOf(EndpointRefused);
+        return explainSignInError(error);
+      }
+      throw new Error('not refused');
+    };
+    expect(refusal({ authorization_endpoint: 'http://as.example/authorize' }).message).toBe(
+      `the authorization server's authorization_endpoint is refused: "http://as.example/authorize" is plain http on another machine (only https, or http on 127.0.0.1, localhost or [::1]); none of its endpoints were used`,
+    );
+    expect(refusal({ authorization_endpoint: 'file:///etc/passwd' }).message).toContain('authorization_endpoint is refused: "file:///etc/passwd" is a file: URL');
+    expect(refusal({ authorization_endpoint: 'javascript:alert(1)' }).message).toContain('"javascript:alert(1)" is a javascript: URL');
+    const data = refusal({ authorization_endpoint: `data:text/html,${'x'.repeat(500)}` });
+    expect(data.message).toContain('is a data: URL');
+    expect(data.message.length).toBeLessThan(250);
+    expect(data.step).toBe('Authorization server metadata');
+    expect(refusal({ authorization_endpoint: 'https://as.example/a', token_endpoint: 'http://as.example/token' }).message).toContain('token_endpoint is refused');
+    expect(refusal({ authorization_endpoint: 'https://as.example/a', registration_endpoint: 'nonsense' }).message).toContain('registration_endpoint is refused: "nonsense" is not a URL');
+  });
+});
+
 describe('a pasted callback', () => {
   it('takes a redirected URL with its state, or a bare code', () => {
-    expect(parsePasted('  http://127.0.0.1:1/callback?code=c1&state=s1 ')).toEqual({ result: { code: 'c1' }, state: 's1' });
+    expect(parsePasted('  http://127.0.0.1:1/callback?code=c1&state=s1 ')).toEqual({ result: { code: 'c1', iss: undefined }, state: 's1' });
+    expect(parsePasted('http://127.0.0.1:1/callback?code=c1&state=s1&iss=https%3A%2F%2Fas')).toEqual({ result: { code: 'c1', iss: 'https://as' }, state: 's1' });
     expect(parsePasted('c0de')).toEqual({ result: { code: 'c0de' } });
     expect(parsePasted('http://127.0.0.1:1/callback?error=access_denied&state=s')).toEqual({ result: { error: 'access_denied', description: undefined }, state: 's' });
   });

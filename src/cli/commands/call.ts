@@ -27,6 +27,7 @@ const EXIT_FOR: Record<CallErrorKind, number> = {
   'url-elicitation-required': Exit.needsAuth,
   // Only when the retry on a new session failed too.
   'session-expired': Exit.connection,
+  'needs-sign-in': Exit.needsAuth,
 };
 
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
@@ -69,6 +70,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           return outcome.isError ? Exit.toolError : Exit.ok;
         } catch (error) {
           if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') await offerPages(error, options, adhoc ? ADHOC_NAME : server!);
+          if (error instanceof ToolCallError && error.kind === 'needs-sign-in') throw new UserError(`${error.message}\n  ${signInAgainHint(adhoc ? undefined : server)}`, Exit.needsAuth);
           if (error instanceof ToolCallError) throw new UserError(error.message, EXIT_FOR[error.kind]);
           throw error;
         } finally {
@@ -77,6 +79,12 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         }
       }),
     );
+}
+
+/** A wider scope is asked for by the call itself (step-up): the same command, allowed to sign in. */
+function signInAgainHint(server: string | undefined): string {
+  const login = `mcpdeck auth login ${server ?? '--url <url>'}`;
+  return `run the call again with --sign-in auto (or --sign-in ask on a terminal) to sign in for it in the browser; ${login} signs in with the server's base scopes only`;
 }
 
 function parseArgsJson(text: string | undefined): Record<string, unknown> {

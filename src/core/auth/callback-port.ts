@@ -1,16 +1,18 @@
 import type { OAuthSettings } from '../config/types.js';
-import { CallbackListener } from './callback-server.js';
+import { CallbackListener, type CallbackAddress } from './callback-server.js';
+import { LOOPBACK_HOSTS } from './endpoints.js';
 
 /** The fixed default, so a provider that wants redirect URIs registered in advance can have this one once. */
 export const DEFAULT_CALLBACK_PORT = 19876;
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+export const CALLBACK_PATH = '/callback';
 
 /**
- * The port to listen on: `oauth.redirectUri` (must be loopback), `oauth.callbackPort`,
- * MCPDECK_OAUTH_CALLBACK_PORT, else the default. 0 means any free port.
+ * Where to listen: `oauth.redirectUri` exactly as written (loopback host, port and path),
+ * else 127.0.0.1 and /callback on `oauth.callbackPort`, MCPDECK_OAUTH_CALLBACK_PORT or the
+ * default port. Port 0 means any free port.
  */
-export function callbackPort(settings: OAuthSettings | undefined, env: NodeJS.ProcessEnv): number {
+export function callbackAddress(settings: OAuthSettings | undefined, env: NodeJS.ProcessEnv): CallbackAddress {
   const redirect = settings?.redirectUri;
   if (typeof redirect === 'string') {
     let url: URL;
@@ -19,11 +21,17 @@ export function callbackPort(settings: OAuthSettings | undefined, env: NodeJS.Pr
     } catch {
       throw new Error(`oauth.redirectUri "${redirect}" is not a URL`);
     }
-    if (url.protocol !== 'http:' || !LOOPBACK.has(url.hostname)) {
-      throw new Error(`oauth.redirectUri must be http://127.0.0.1:<port>/callback: mcpdeck only listens on this machine's loopback (got ${url.host})`);
+    if (url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
+      throw new Error(`oauth.redirectUri must be http on this machine (127.0.0.1, localhost or [::1]), e.g. http://127.0.0.1:8765/callback: mcpdeck only listens on loopback (got ${url.protocol}//${url.host})`);
     }
-    return Number(url.port || 80);
+    if (!url.port) throw new Error(`oauth.redirectUri "${redirect}" needs a port, e.g. http://${url.host}:8765${url.pathname}`);
+    return { host: url.hostname, port: Number(url.port), path: url.pathname, redirectUri: redirect };
   }
+  return { host: '127.0.0.1', port: callbackPort(settings, env), path: CALLBACK_PATH };
+}
+
+/** `oauth.callbackPort`, MCPDECK_OAUTH_CALLBACK_PORT, else the default. 0 means any free port. */
+function callbackPort(settings: OAuthSettings | undefined, env: NodeJS.ProcessEnv): number {
   if (settings?.callbackPort !== undefined) return settings.callbackPort;
   const global = env.MCPDECK_OAUTH_CALLBACK_PORT;
   if (global !== undefined && global !== '') {
@@ -34,24 +42,31 @@ export function callbackPort(settings: OAuthSettings | undefined, env: NodeJS.Pr
   return DEFAULT_CALLBACK_PORT;
 }
 
-/** Listeners by port, shared by the sign-ins waiting on them and closed when none is left. */
-export class CallbackListeners {
-  private readonly open = new Map<number, Promise<CallbackListener>>();
+/** The redirect URI to register with a provider, before any listener is up. */
+export function redirectUriOf(address: CallbackAddress): string {
+  return address.redirectUri ?? `http://${address.host}:${address.port || '<any free port>'}${address.path}`;
+}
 
-  async acquire(port: number): Promise<CallbackListener> {
-    if (port === 0) return CallbackListener.open(0);
-    let listener = this.open.get(port);
+/** Listeners by host and port, shared by the sign-ins waiting on them and closed when none is left. */
+export class CallbackListeners {
+  private readonly open = new Map<string, Promise<CallbackListener>>();
+
+  async acquire(address: CallbackAddress): Promise<CallbackListener> {
+    if (address.port === 0) return CallbackListener.open(address.host, 0);
+    const key = `${address.host}:${address.port}`;
+    let listener = this.open.get(key);
     if (!listener) {
-      listener = CallbackListener.open(port);
-      this.open.set(port, listener);
-      listener.catch(() => this.open.delete(port));
+      listener = CallbackListener.open(address.host, address.port);
+      this.open.set(key, listener);
+      listener.catch(() => this.open.delete(key));
     }
     return listener;
   }
 
   async release(listener: CallbackListener): Promise<void> {
     if (listener.waiting > 0) return;
-    if (this.open.get(listener.port) && (await this.open.get(listener.port)) === listener) this.open.delete(listener.port);
+    const key = `${listener.host}:${listener.port}`;
+    if (this.open.get(key) && (await this.open.get(key)) === listener) this.open.delete(key);
     await listener.close();
   }
 }

@@ -1,6 +1,4 @@
-import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { extractWWWAuthenticateParams, LATEST_PROTOCOL_VERSION, type FetchLike } from '@modelcontextprotocol/client';
 
 /** What a server's 401 or 403 asked for: where its metadata is, which scopes, which error. */
 export interface Challenge {
@@ -8,10 +6,14 @@ export interface Challenge {
   resourceMetadataUrl?: URL;
   scope?: string;
   error?: string;
+  /** The challenge used the DPoP scheme (RFC 9449 §7.1): the server wants DPoP-bound tokens. */
+  dpop?: boolean;
 }
 
 export function challengeOf(response: Response): Challenge {
-  return { status: response.status, ...extractWWWAuthenticateParams(response) };
+  const { resourceMetadataUrl, scope, error } = extractWWWAuthenticateParams(response);
+  const dpop = /(?:^|,)\s*dpop(?:\s|$|,)/i.test(response.headers.get('www-authenticate') ?? '');
+  return { status: response.status, resourceMetadataUrl, scope, error, ...(dpop && { dpop }) };
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import type { OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthDiscoveryState, OAuthTokens } from '@modelcontextprotocol/client';
 import type { SecretStore } from '../secrets/store.js';
 import type { TraceStep } from './trace.js';
 import { isRecord } from '../../util/is-record.js';
@@ -23,6 +22,8 @@ export interface StoredCredentials {
   /** Who signed in, when the token says (a JWT `sub`, never the token). */
   subject?: string;
   discovery?: OAuthDiscoveryState;
+  /** The private key DPoP-bound tokens are bound to (a secret, like the tokens): kept with them. */
+  dpopKey?: { alg: string; jwk: Record<string, unknown> };
   /** The last interactive sign-in, as a trace of steps (no secrets in it). */
   lastSignIn?: { at: number; outcome: 'signed-in' | 'failed' | 'cancelled'; steps: TraceStep[] };
 }

@@ -1,13 +1,14 @@
 import { createServer } from 'node:net';
-import { discoverOAuthServerInfo } from '@modelcontextprotocol/sdk/client/auth.js';
-import { checkResourceAllowed, resourceUrlFromServerUrl } from '@modelcontextprotocol/sdk/shared/auth-utils.js';
-import { callbackPort } from './callback-port.js';
+import { checkResourceAllowed, discoverOAuthServerInfo, resourceUrlFromServerUrl } from '@modelcontextprotocol/client';
+import { callbackAddress, redirectUriOf } from './callback-port.js';
+import type { CallbackAddress } from './callback-server.js';
 import { probeChallenge, unionScopes } from './challenge.js';
 import type { CredentialStore } from './credentials.js';
 import { hasStaticAuthorization, type RemoteConfig } from './manager.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
 import { tracingFetch } from './tracing-fetch.js';
-import { challengeStep } from './sign-in-steps.js';
+import { explainSignInError } from './explain.js';
+import { challengeStep, failedAt, issuerNote } from './sign-in-steps.js';
 import { formatWhen } from './when.js';
 
 export interface DoctorReport {
@@ -33,10 +34,10 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
     steps.push({ step: 'Configuration', status: 'info', detail: 'a static Authorization header is configured: mcpdeck sends it and does no OAuth' });
     return report;
   }
-  let port: number | undefined;
+  let address: CallbackAddress | undefined;
   try {
-    port = callbackPort(settings, env);
-    report.redirectUri = `http://127.0.0.1:${port || '<any free port>'}/callback`;
+    address = callbackAddress(settings, env);
+    report.redirectUri = redirectUriOf(address);
   } catch (error) {
     steps.push({ step: 'Callback listener', status: 'failed', detail: (error as Error).message });
   }
@@ -48,11 +49,17 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
   steps.push(challengeStep(challenge));
   const traced = tracingFetch();
   const info = await discoverOAuthServerInfo(config.url, { resourceMetadataUrl: challenge?.resourceMetadataUrl, fetchFn: traced.fetch }).catch((error: Error) => error);
-  steps.push(...stepsFromRequests(traced.seen));
   if (info instanceof Error) {
-    steps.push({ step: 'Discovery', status: 'failed', detail: info.message, fix: 'the server or its authorization server publishes no usable metadata' });
+    const explained = explainSignInError(info);
+    if (explained.step) {
+      report.steps = failedAt(steps, traced.seen, explained);
+      return report;
+    }
+    steps.push(...stepsFromRequests(traced.seen));
+    steps.push({ step: 'Discovery', status: 'failed', detail: explained.message, fix: explained.fix ?? 'the server or its authorization server publishes no usable metadata' });
     return report;
   }
+  steps.push(...stepsFromRequests(traced.seen));
   const prm = info.resourceMetadata;
   if (prm) {
     const allowed = checkResourceAllowed({ requestedResource: resourceUrlFromServerUrl(config.url), configuredResource: prm.resource });
@@ -63,6 +70,7 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
     steps.push({ step: 'Resource', status: 'info', detail: `no protected resource metadata: the 2025-03-26 fallback uses ${info.authorizationServerUrl}` });
   }
   const as = info.authorizationServerMetadata;
+  if (as?.issuer) steps.push({ step: 'Issuer', status: 'ok', detail: `the metadata's issuer ${as.issuer} is the authorization server it was fetched for; ${issuerNote(as)}` });
   const pkce = as?.code_challenge_methods_supported;
   if (as && pkce && !pkce.includes('S256')) steps.push({ step: 'PKCE', status: 'failed', detail: `the authorization server offers ${pkce.join(', ')}, not S256`, fix: 'mcpdeck only signs in with PKCE S256' });
   const stored = await credentials.read(config.url);
@@ -71,7 +79,7 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
   const offered = prm?.scopes_supported ?? as?.scopes_supported;
   steps.push({ step: 'Scopes', status: 'info', detail: `would ask for ${asked || '(none)'}; offered ${offered?.join(' ') || '(not stated)'}` });
   if (as) steps.push({ step: 'Authorization URL', status: 'ok', detail: `${as.authorization_endpoint} with PKCE S256, resource ${prm?.resource ?? config.url}, redirect_uri ${report.redirectUri}` });
-  if (port !== undefined) steps.push(await portStep(port));
+  if (address) steps.push(await portStep(address));
   steps.push(storedStep(stored));
   report.lastSignIn = stored?.lastSignIn;
   return report;
@@ -88,12 +96,13 @@ function clientStep(settings: RemoteConfig['oauth'] & object, registered: boolea
   };
 }
 
-function portStep(port: number): Promise<TraceStep> {
+function portStep({ host, port }: CallbackAddress): Promise<TraceStep> {
   if (port === 0) return Promise.resolve({ step: 'Callback port', status: 'ok', detail: 'any free port (0)' });
+  const bind = host === '[::1]' ? '::1' : host === 'localhost' ? '127.0.0.1' : host;
   return new Promise((resolve) => {
     const probe = createServer();
-    probe.once('error', () => resolve({ step: 'Callback port', status: 'failed', detail: `127.0.0.1:${port} is in use`, fix: 'set oauth.callbackPort (or MCPDECK_OAUTH_CALLBACK_PORT; 0 = any free port), or finish the sign-in that holds it' }));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve({ step: 'Callback port', status: 'ok', detail: `127.0.0.1:${port} is free` })));
+    probe.once('error', () => resolve({ step: 'Callback port', status: 'failed', detail: `${host}:${port} is in use`, fix: 'set oauth.callbackPort (or MCPDECK_OAUTH_CALLBACK_PORT; 0 = any free port), or finish the sign-in that holds it' }));
+    probe.listen(port, bind, () => probe.close(() => resolve({ step: 'Callback port', status: 'ok', detail: `${host}:${port} is free` })));
   });
 }
 

@@ -1,14 +1,38 @@
-import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { AuthorizationServerMismatchError, InsecureTokenEndpointError, IssuerMismatchError, OAuthError } from '@modelcontextprotocol/client';
+import { EndpointRefused } from './endpoints.js';
+
+/** A sign-in failure in words, with what to do about it, and the step of the trace it belongs to. */
+export interface Explained {
+  message: string;
+  fix?: string;
+  /** The step that failed, when it is not the sign-in as a whole. */
+  step?: string;
+}
+
+const MIX_UP_FIX = 'the authorization server may be misconfigured, or someone is trying to take over this sign-in; nothing was sent. Check the server URL, then sign in again';
 
 /** A sign-in failure in words, with what to do about it. */
-export function explainSignInError(error: unknown): { message: string; fix?: string } {
+export function explainSignInError(error: unknown): Explained {
   const message = String((error as Error)?.message ?? error);
+  if (error instanceof IssuerMismatchError) return explainIssuer(error);
+  if (error instanceof EndpointRefused) {
+    return { step: 'Authorization server metadata', message: `${message}; none of its endpoints were used`, fix: 'the authorization server must publish https endpoints (or http on this machine); check the server URL, or ask its operator' };
+  }
+  if (error instanceof InsecureTokenEndpointError) {
+    return { step: 'Authorization server metadata', message: `the authorization server's token_endpoint ${JSON.stringify(error.tokenEndpoint)} is plain http on another machine: refused`, fix: 'the token endpoint must be https (or http on this machine)' };
+  }
+  if (error instanceof AuthorizationServerMismatchError) {
+    return {
+      message: `the server now names another authorization server (${error.currentIssuer}) than the one this sign-in or its client belongs to (${error.recordedIssuer}); refused`,
+      fix: 'sign in again; if it keeps happening, the server’s metadata changes under you: check the server URL',
+    };
+  }
   if (error instanceof OAuthError) {
-    const fix = error.errorCode === 'invalid_client' || error.errorCode === 'unauthorized_client'
+    const fix = error.code === 'invalid_client' || error.code === 'unauthorized_client'
       ? 'the authorization server does not accept this client: check oauth.clientId / oauth.clientSecret, or sign out and in again to register afresh'
-      : error.errorCode === 'invalid_scope' ? 'set oauth.scopes to scopes the provider offers'
-        : error.errorCode === 'invalid_grant' ? 'the code was not accepted (mistyped, already used or expired): start the sign-in again' : undefined;
-    return { message: `${error.errorCode}: ${message}`, fix };
+      : error.code === 'invalid_scope' ? 'set oauth.scopes to scopes the provider offers'
+        : error.code === 'invalid_grant' ? 'the code was not accepted (mistyped, already used or expired): start the sign-in again' : undefined;
+    return { message: `${error.code}: ${message}`, fix };
   }
   if (/does not support dynamic client registration/i.test(message)) {
     return {
@@ -22,9 +46,36 @@ export function explainSignInError(error: unknown): { message: string; fix?: str
   if (/cannot listen for the sign-in callback/.test(message)) {
     return { message, fix: 'set oauth.callbackPort for this server, or MCPDECK_OAUTH_CALLBACK_PORT for all (0 = any free port), or finish the other sign-in first' };
   }
+  if (isValidationDump(error)) {
+    return { message: 'the authorization server’s metadata is not valid OAuth metadata (a field is missing or malformed)', fix: 'check the server URL; the server or its authorization server may be misconfigured' };
+  }
   if (/fetch failed|ECONNREFUSED|ENOTFOUND/i.test(message)) {
     const cause = (error as { cause?: Error })?.cause?.message;
     return { message: `could not reach the authorization server: ${cause ?? message}`, fix: 'check that the authorization server is up and reachable from this machine (see the URLs above), then sign in again' };
   }
   return { message };
+}
+
+/**
+ * RFC 8414 §3.3 (metadata) and RFC 9207 (the redirect's `iss`). The `iss` a redirect
+ * carried is not shown: in a mix-up attack it is the attacker's text.
+ */
+function explainIssuer(error: IssuerMismatchError): Explained {
+  if (error.kind === 'metadata') {
+    return {
+      step: 'Authorization server metadata',
+      message: `its issuer ${JSON.stringify(error.received)} is not ${JSON.stringify(error.expected)}, the authorization server it was fetched for (RFC 8414 §3.3); none of its endpoints were used`,
+      fix: MIX_UP_FIX,
+    };
+  }
+  const why = error.received === undefined
+    ? `the authorization server promises an iss parameter (RFC 9207) and the redirect had none`
+    : `the redirect's iss is not ${JSON.stringify(error.expected)}, the authorization server this sign-in started at (RFC 9207)`;
+  return { step: 'Callback', message: `${why}; the code was refused and not sent to the token endpoint`, fix: MIX_UP_FIX };
+}
+
+/** A schema library's error (the SDK's metadata parsing): never shown raw. */
+function isValidationDump(error: unknown): boolean {
+  const e = error as { name?: string; issues?: unknown };
+  return e?.name === 'ZodError' || Array.isArray(e?.issues);
 }

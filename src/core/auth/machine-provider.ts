@@ -1,6 +1,4 @@
-import { createPrivateKeyJwtAuth } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { AddClientAuthentication, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { createPrivateKeyJwtAuth, type AddClientAuthentication, type OAuthClientInformationContext, type OAuthClientMetadata, type OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/types.js';
 import type { StoredClient } from './credentials.js';
 import { DeckAuthProvider, type ProviderOptions } from './provider.js';
@@ -42,7 +40,6 @@ export function machineGrantOf(settings: OAuthSettings): MachineGrant | undefine
  * IdP's ID token is first exchanged at the IdP for an ID-JAG naming this server.
  */
 export class MachineAuthProvider extends DeckAuthProvider {
-  private discovered?: OAuthDiscoveryState;
   readonly addClientAuthentication?: AddClientAuthentication;
 
   constructor(options: ProviderOptions, private readonly grant: MachineGrant) {
@@ -66,13 +63,8 @@ export class MachineAuthProvider extends DeckAuthProvider {
     };
   }
 
-  override async clientInformation(): Promise<StoredClient> {
-    return { client_id: this.grant.clientId, ...(this.grant.clientSecret && { client_secret: this.grant.clientSecret }) };
-  }
-
-  override async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
-    this.discovered = state;
-    await super.saveDiscoveryState(state);
+  override async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredClient> {
+    return { client_id: this.grant.clientId, ...(this.grant.clientSecret && { client_secret: this.grant.clientSecret }), issuer: ctx?.issuer };
   }
 
   override async discoveryState(): Promise<OAuthDiscoveryState | undefined> {

@@ -11,7 +11,7 @@ export function parsePasted(text: string): { result: CallbackResult; state?: str
     if (error) return { result: { error, description: url.searchParams.get('error_description') ?? undefined }, state };
     const code = url.searchParams.get('code');
     if (!code) return { invalid: 'that URL has no code in it: paste the address the browser shows after you approve' };
-    return { result: { code }, state };
+    return { result: { code, iss: url.searchParams.get('iss') ?? undefined }, state };
   }
   if (/\s/.test(trimmed)) return { invalid: 'a code has no spaces: paste the redirected URL or just its code' };
   return { result: { code: trimmed } };

@@ -1,7 +1,7 @@
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { DpopSession, OAuthClientInformationContext, OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/types.js';
-import type { CredentialStore, StoredClient, StoredCredentials } from './credentials.js';
+import type { CredentialStore, StoredClient, StoredCredentials, StoredTokens } from './credentials.js';
+import { dpopSessionOf, isDpopBound, newDpopKey, type StoredDpopKey } from './dpop.js';
 import { VERSION } from '../../util/version.js';
 
 /** Thrown where a silent attempt would need the person: registering or opening a browser. */
@@ -21,6 +21,8 @@ export interface ProviderOptions {
   state?: string;
   /** An interactive sign-in never spends the refresh token (a step-up refresh would keep the old scope). */
   ignoreRefreshToken?: boolean;
+  /** The server asked for DPoP-bound tokens (its challenge used the DPoP scheme). */
+  dpop?: boolean;
   now?: () => number;
 }
 
@@ -37,6 +39,10 @@ export class DeckAuthProvider implements OAuthClientProvider {
   askedScope?: string;
   /** How the client was identified, for the trace. */
   registration?: 'pre-registered' | 'stored' | 'metadata document' | 'dynamic';
+  /** What this attempt discovered: the callback leg checks the issuer against it. */
+  discovered?: OAuthDiscoveryState;
+  /** The key of this sign-in's DPoP proofs, once one was asked for. */
+  private dpopKey?: { session: DpopSession; stored: StoredDpopKey };
 
   constructor(private readonly options: ProviderOptions) {}
 
@@ -69,14 +75,16 @@ export class DeckAuthProvider implements OAuthClientProvider {
     return this.options.state ?? '';
   }
 
-  async clientInformation(): Promise<StoredClient | undefined> {
+  async clientInformation(ctx?: OAuthClientInformationContext): Promise<StoredClient | undefined> {
     const { settings } = this.options;
     if (settings.clientId) {
       this.registration = 'pre-registered';
-      return { client_id: settings.clientId, ...(settings.clientSecret && { client_secret: settings.clientSecret }) };
+      // Configured for this server, whichever authorization server it names.
+      return { client_id: settings.clientId, ...(settings.clientSecret && { client_secret: settings.clientSecret }), issuer: ctx?.issuer };
     }
     if (this.client === null) return undefined;
-    const stored = this.client ?? (await this.record())?.client;
+    const record = this.client ? undefined : await this.record();
+    const stored = this.client ?? stamped(record?.client, record?.issuer ?? ctx?.issuer);
     if (stored) {
       this.registration ??= 'stored';
       return stored;
@@ -93,8 +101,9 @@ export class DeckAuthProvider implements OAuthClientProvider {
     await this.options.credentials.update(this.options.serverUrl, (c) => ({ ...c, client, issuer: client.issuer ?? c.issuer }));
   }
 
-  async tokens(): Promise<OAuthTokens | undefined> {
-    const tokens = (await this.record())?.tokens;
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredTokens | undefined> {
+    const record = await this.record();
+    const tokens = stamped(record?.tokens, record?.issuer ?? ctx?.issuer);
     if (!tokens) return undefined;
     if (this.options.ignoreRefreshToken || this.refreshRejected) {
       const { refresh_token: _dropped, ...rest } = tokens;
@@ -103,10 +112,13 @@ export class DeckAuthProvider implements OAuthClientProvider {
     return tokens;
   }
 
-  async saveTokens(tokens: OAuthTokens & { issuer?: string }): Promise<void> {
+  async saveTokens(tokens: StoredTokens): Promise<void> {
     const now = (this.options.now ?? Date.now)();
+    // A bound token is kept with its key; a refresh keeps the key it was bound to.
+    const bound = isDpopBound(tokens);
     await this.options.credentials.update(this.options.serverUrl, (c) => ({
       ...c,
+      dpopKey: bound ? (this.dpopKey?.stored ?? c.dpopKey) : undefined,
       // A refresh may omit the refresh token: keep the one we have.
       tokens: { ...tokens, refresh_token: tokens.refresh_token ?? (this.options.ignoreRefreshToken ? undefined : c.tokens?.refresh_token) },
       issuer: tokens.issuer ?? c.issuer,
@@ -143,18 +155,49 @@ export class DeckAuthProvider implements OAuthClientProvider {
   }
 
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    // An interactive sign-in discovers afresh: the doctor's trace shows every step.
-    if (this.options.onAuthorizationUrl) return undefined;
+    // An interactive sign-in discovers afresh (the trace shows every step), then the
+    // code's leg is checked against what this attempt found, not what was stored.
+    if (this.discovered || this.options.onAuthorizationUrl) return this.discovered;
     return (await this.record())?.discovery;
   }
 
   async saveDiscoveryState(discovery: OAuthDiscoveryState): Promise<void> {
+    this.discovered = discovery;
     await this.options.credentials.update(this.options.serverUrl, (c) => ({ ...c, discovery }));
+  }
+
+  /**
+   * DPoP (RFC 9449) where the server asks for it: its challenge used the DPoP scheme or
+   * its metadata requires bound tokens. A refresh signs with the key the token is bound to.
+   */
+  async dpop(): Promise<DpopSession | undefined> {
+    if (this.dpopKey) return this.dpopKey.session;
+    const record = await this.record();
+    if (!this.options.onAuthorizationUrl && isDpopBound(record?.tokens)) return dpopSessionOf(record?.dpopKey);
+    const required = (this.discovered?.resourceMetadata as { dpop_bound_access_tokens_required?: unknown } | undefined)?.dpop_bound_access_tokens_required === true;
+    if (!this.options.dpop && !required) return undefined;
+    this.dpopKey = await newDpopKey();
+    return this.dpopKey.session;
+  }
+
+  /** Whether this attempt asked for a DPoP-bound token, for the trace. */
+  get usedDpop(): boolean {
+    return Boolean(this.dpopKey);
   }
 
   private record(): Promise<StoredCredentials | undefined> {
     return this.options.credentials.read(this.options.serverUrl);
   }
+}
+
+/**
+ * A client or token kept before the SDK stamped its issuer: stamped with the issuer of
+ * its record, so the SDK still drops it for another authorization server (SEP-2352);
+ * a record that never knew its issuer is bound to the current one on first use.
+ */
+function stamped<T extends { issuer?: string }>(value: T | undefined, issuer: string | undefined): T | undefined {
+  if (!value || value.issuer !== undefined || issuer === undefined) return value;
+  return { ...value, issuer };
 }
 
 /** The `sub` of a JWT access token, to say who is signed in; opaque tokens say nothing. */

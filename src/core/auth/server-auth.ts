@@ -1,8 +1,8 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { auth, withDpop, type DpopSession, type FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/types.js';
 import { challengeOf, type Challenge } from './challenge.js';
 import type { CredentialStore, StoredCredentials } from './credentials.js';
+import { dpopSessionOf, isDpopBound } from './dpop.js';
 import { refreshDue } from './expiry.js';
 import { explainSignInError } from './explain.js';
 import { DeckAuthProvider, SignInRequired } from './provider.js';
@@ -34,6 +34,8 @@ export class ServerAuth {
 
   /** Set when `oauth.grant` names a grant without a person (client credentials, jwt-bearer). */
   private readonly machine?: MachineGrant;
+  /** The signing session of the key the saved token is bound to, kept for the nonces servers hand out. */
+  private dpop?: { key: string; session: Promise<DpopSession | undefined> };
 
   constructor(private readonly options: ServerAuthOptions) {
     try {
@@ -134,12 +136,23 @@ export class ServerAuth {
     return this.send(input, init, record);
   }
 
-  private send(input: Parameters<FetchLike>[0], init: RequestInit | undefined, record?: StoredCredentials): Promise<Response> {
+  private async send(input: Parameters<FetchLike>[0], init: RequestInit | undefined, record?: StoredCredentials): Promise<Response> {
     const token = record?.tokens?.access_token;
     if (!token) return fetch(input, init);
+    if (isDpopBound(record.tokens) && record.dpopKey) {
+      // The SDK's DPoP wrapper: scheme DPoP, a fresh proof per request, a use_dpop_nonce retried once.
+      const session = await this.dpopSession(record.dpopKey);
+      if (session) return withDpop(session, () => token)(fetch)(input, init);
+    }
     const headers = new Headers(init?.headers);
     headers.set('authorization', `Bearer ${token}`);
     return fetch(input, { ...init, headers });
+  }
+
+  private dpopSession(stored: NonNullable<StoredCredentials['dpopKey']>): Promise<DpopSession | undefined> {
+    const key = JSON.stringify(stored.jwk);
+    if (this.dpop?.key !== key) this.dpop = { key, session: dpopSessionOf(stored) };
+    return this.dpop.session;
   }
 
   private now(): number {

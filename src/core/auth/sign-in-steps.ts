@@ -1,13 +1,17 @@
+import type { OAuthDiscoveryState } from '@modelcontextprotocol/client';
 import type { CallbackResult } from './callback-server.js';
 import type { Challenge } from './challenge.js';
+import type { StoredTokens } from './credentials.js';
+import { isDpopBound } from './dpop.js';
+import type { Explained } from './explain.js';
 import type { DeckAuthProvider } from './provider.js';
-import type { TraceStep } from './trace.js';
+import { stepsFromRequests, type SeenRequest, type TraceStep } from './trace.js';
 
 // The steps of a sign-in as the trace shows them: what was found or sent, never a secret.
 
 export function challengeStep(challenge: Challenge | undefined): TraceStep {
   if (!challenge) return { step: 'Server challenge', status: 'info', detail: 'the server let an unsigned initialize through; it may ask later' };
-  const parts = [`HTTP ${challenge.status}`, challenge.resourceMetadataUrl && `resource_metadata ${challenge.resourceMetadataUrl.href}`, challenge.scope && `scope "${challenge.scope}"`];
+  const parts = [`HTTP ${challenge.status}`, challenge.dpop && 'DPoP scheme', challenge.resourceMetadataUrl && `resource_metadata ${challenge.resourceMetadataUrl.href}`, challenge.scope && `scope "${challenge.scope}"`];
   return { step: 'Server challenge', status: 'ok', detail: parts.filter(Boolean).join(', ') };
 }
 
@@ -22,7 +26,7 @@ export function registrationStep(provider: DeckAuthProvider): TraceStep {
   return { step: 'Client', status: 'ok', detail };
 }
 
-export function authorizeStep(url: URL): TraceStep {
+export function authorizeStep(url: URL, discovered?: OAuthDiscoveryState): TraceStep {
   const q = url.searchParams;
   const detail = [
     `${url.origin}${url.pathname}`,
@@ -31,13 +35,45 @@ export function authorizeStep(url: URL): TraceStep {
     `resource ${q.get('resource') ?? '(none)'}`,
     `PKCE ${q.get('code_challenge_method') ?? 'none'}`,
     `redirect_uri ${q.get('redirect_uri')}`,
-  ].join(', ');
+    issuerNote(discovered?.authorizationServerMetadata),
+  ].filter(Boolean).join(', ');
   return { step: 'Authorization URL', status: 'ok', detail };
 }
 
-export function callbackFailure(result: CallbackResult | 'timeout' | 'mismatch'): { detail: string; fix?: string } | undefined {
+/** What the callback's `iss` will be held to (RFC 9207), from metadata whose issuer was checked. */
+export function issuerNote(metadata: { issuer?: string; authorization_response_iss_parameter_supported?: boolean } | undefined): string | undefined {
+  if (!metadata?.issuer) return undefined;
+  return metadata.authorization_response_iss_parameter_supported === true
+    ? `the redirect must carry iss ${metadata.issuer}`
+    : `an iss on the redirect must be ${metadata.issuer}`;
+}
+
+/** Said once per sign-in when the listener ignored a request: in the trace and as a notice. */
+export const IGNORED_CALLBACK = 'a request reached the callback listener without the state this sign-in issued; it was ignored, still waiting for the browser';
+
+/**
+ * The trace of a sign-in refused at a step (metadata whose issuer or endpoints are not
+ * acceptable, a redirect whose iss is wrong): that step is marked failed with the reason.
+ */
+export function failedAt(steps: TraceStep[], seen: SeenRequest[], explained: Explained): TraceStep[] {
+  const known = new Set(steps.map((s) => s.step));
+  const all = [...steps, ...stepsFromRequests(seen).filter((s) => !known.has(s.step))];
+  const failed: TraceStep = { step: explained.step!, status: 'failed', detail: explained.message, fix: explained.fix };
+  const at = all.map((s) => s.step).lastIndexOf(explained.step!);
+  if (at < 0) return [...all, failed];
+  return [...all.slice(0, at), failed, ...all.slice(at + 1)];
+}
+
+/** Whether the token is bound to a key (DPoP), when DPoP was asked for or granted. */
+export function dpopStep(asked: boolean, tokens: StoredTokens | undefined): TraceStep | undefined {
+  const bound = isDpopBound(tokens);
+  if (!asked && !bound) return undefined;
+  if (bound) return { step: 'DPoP', status: 'ok', detail: 'the token is bound to a key kept with the sign-in (RFC 9449): every request carries a fresh proof' };
+  return { step: 'DPoP', status: 'info', detail: 'asked for a DPoP-bound token; the authorization server issued a bearer token' };
+}
+
+export function callbackFailure(result: CallbackResult | 'timeout'): { detail: string; fix?: string } | undefined {
   if (result === 'timeout') return { detail: 'no callback within 10 minutes', fix: 'start the sign-in again; if the browser cannot reach this machine, paste the redirected URL into the terminal' };
-  if (result === 'mismatch') return { detail: 'state mismatch: the browser came back with a state this sign-in did not issue, so it was refused', fix: 'start the sign-in again from mcpdeck and finish it in the browser it opens' };
   if ('error' in result) {
     const denied = result.error === 'access_denied';
     return {

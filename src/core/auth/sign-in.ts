@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/types.js';
-import { callbackPort, type CallbackListeners } from './callback-port.js';
+import { callbackAddress, type CallbackListeners } from './callback-port.js';
 import type { CallbackListener, CallbackResult } from './callback-server.js';
 import { probeChallenge, unionScopes, type Challenge } from './challenge.js';
 import type { CredentialStore } from './credentials.js';
@@ -9,7 +9,7 @@ import { explainSignInError } from './explain.js';
 import { DeckAuthProvider } from './provider.js';
 import { parsePasted } from './paste.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
-import { authorizeStep, callbackFailure, challengeStep, registrationStep } from './sign-in-steps.js';
+import { authorizeStep, callbackFailure, challengeStep, dpopStep, failedAt, IGNORED_CALLBACK, registrationStep } from './sign-in-steps.js';
 import { tracingFetch } from './tracing-fetch.js';
 
 export type SignInPhase = 'confirm' | 'starting' | 'browser' | 'exchanging' | 'signed-in' | 'failed' | 'cancelled';
@@ -63,7 +63,7 @@ const TIMEOUT = 10 * 60_000;
  */
 export class SignInAttempt {
   private snap: SignInSnapshot;
-  private finish?: (result: CallbackResult | 'cancelled' | 'timeout' | 'mismatch') => void;
+  private finish?: (result: CallbackResult | 'cancelled' | 'timeout') => void;
   private state = randomBytes(24).toString('base64url');
   private confirmed?: (go: boolean) => void;
   /** Esc before the listener was up: honoured as soon as there is something to cancel. */
@@ -115,31 +115,37 @@ export class SignInAttempt {
     let authorizationUrl: URL | undefined;
     const steps: TraceStep[] = [];
     try {
-      listener = await options.listeners.acquire(callbackPort(options.settings, options.env));
-      steps.push({ step: 'Callback listener', status: 'ok', detail: `${listener.redirectUri} (register this redirect URI with a provider that asks for one)` });
-      this.patch({ redirectUri: listener.redirectUri, steps: [...steps] });
-      const callback = new Promise<CallbackResult | 'cancelled' | 'timeout' | 'mismatch'>((resolve) => (this.finish = resolve));
+      const address = callbackAddress(options.settings, options.env);
+      listener = await options.listeners.acquire(address);
+      const redirectUri = listener.redirectUriFor(address);
+      steps.push({ step: 'Callback listener', status: 'ok', detail: `${redirectUri} (register this redirect URI with a provider that asks for one)` });
+      this.patch({ redirectUri, steps: [...steps] });
+      const callback = new Promise<CallbackResult | 'cancelled' | 'timeout'>((resolve) => (this.finish = resolve));
       if (this.cancelRequested) return await this.end('cancelled', steps);
+      let ignored = false;
       stopWaiting = listener.expect(this.state, {
+        path: address.path,
         onResult: (result) => this.finish?.(result),
-        onMismatch: () => {
-          const notice = 'a callback arrived with a state this sign-in did not issue; it was refused';
-          if (listener!.waiting <= 1) this.finish?.('mismatch');
-          else this.patch({ notice });
+        // Any web page can send one blindly: it must not end the sign-in. Said once.
+        onIgnored: () => {
+          if (ignored) return;
+          ignored = true;
+          steps.push({ step: 'Callback', status: 'info', detail: IGNORED_CALLBACK });
+          this.patch({ notice: IGNORED_CALLBACK, steps: [...steps] });
         },
       });
       const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, fetch, options.headers));
       steps.push(challengeStep(challenge));
       const scope = unionScopes(challenge?.scope, options.extraScopes);
       const provider = new DeckAuthProvider({
-        serverUrl: options.serverUrl, settings: options.settings, credentials: options.credentials, redirectUrl: listener.redirectUri,
-        state: this.state, ignoreRefreshToken: true, onAuthorizationUrl: (url) => (authorizationUrl = url),
+        serverUrl: options.serverUrl, settings: options.settings, credentials: options.credentials, redirectUrl: redirectUri,
+        state: this.state, ignoreRefreshToken: true, dpop: challenge?.dpop, onAuthorizationUrl: (url) => (authorizationUrl = url),
       });
       const params = { serverUrl: options.serverUrl, scope, resourceMetadataUrl: challenge?.resourceMetadataUrl, fetchFn: traced.fetch };
       const first = await auth(provider, params);
       steps.push(...stepsFromRequests(traced.seen), registrationStep(provider));
       if (first === 'AUTHORIZED' || !authorizationUrl) return await this.signedIn(provider, steps);
-      steps.push(authorizeStep(authorizationUrl));
+      steps.push(authorizeStep(authorizationUrl, provider.discovered));
       this.patch({ phase: 'browser', authorizationUrl: authorizationUrl.href, scopes: provider.askedScope, steps: [...steps] });
       const timer = setTimeout(() => this.finish?.('timeout'), options.timeoutMs ?? TIMEOUT);
       void this.openBrowser(authorizationUrl.href);
@@ -150,10 +156,12 @@ export class SignInAttempt {
         steps.push({ step: 'Callback', status: 'failed', ...failed });
         return await this.end('failed', steps, failed.detail);
       }
-      steps.push({ step: 'Callback', status: 'ok', detail: 'the browser came back with a code and the state this sign-in issued' });
+      const { code, iss } = result as { code: string; iss?: string };
+      steps.push({ step: 'Callback', status: 'ok', detail: `the browser came back with a code and the state this sign-in issued${iss === undefined ? ' (no iss)' : ', and an iss to check'}` });
       this.patch({ phase: 'exchanging', steps: [...steps] });
       const seenBefore = traced.seen.length;
-      await auth(provider, { ...params, authorizationCode: (result as { code: string }).code }).catch((error: unknown) => {
+      // The SDK checks `iss` against the issuer found above (RFC 9207) before the code leaves this machine.
+      await auth(provider, { ...params, authorizationCode: code, iss }).catch((error: unknown) => {
         steps.push(...stepsFromRequests(traced.seen.slice(seenBefore)));
         throw error;
       });
@@ -161,6 +169,7 @@ export class SignInAttempt {
       return await this.signedIn(provider, steps);
     } catch (error) {
       const explained = explainSignInError(error);
+      if (explained.step) return await this.end('failed', failedAt(steps, traced.seen, explained), explained.message);
       if (!steps.some((s) => s.status === 'failed')) steps.push(...stepsFromRequests(traced.seen).filter((s) => s.status === 'failed'));
       steps.push({ step: 'Sign-in', status: 'failed', detail: explained.message, fix: explained.fix });
       return await this.end('failed', steps, explained.message);
@@ -175,6 +184,8 @@ export class SignInAttempt {
     const record = await this.options.credentials.read(this.options.serverUrl);
     const granted = record?.scopes?.join(' ');
     steps.push({ step: 'Scopes', status: 'info', detail: `asked for ${provider.askedScope || '(none)'}; granted ${granted || '(not stated)'}` });
+    const dpop = dpopStep(provider.usedDpop, record?.tokens);
+    if (dpop) steps.push(dpop);
     return this.end('signed-in', steps);
   }
 

@@ -39,6 +39,8 @@ export interface SeenRequest {
   status?: number;
   /** An OAuth error code and description from a failed answer. */
   error?: string;
+  /** Answered, but what it said was refused (an endpoint mcpdeck will not use). */
+  refused?: string;
 }
 
 /** Folds the requests of each step into one line: discovery tries several URLs, and a 404 is a fallback, not a failure. */
@@ -47,6 +49,8 @@ export function stepsFromRequests(seen: SeenRequest[]): TraceStep[] {
   for (const s of seen) if (!order.includes(s.step)) order.push(s.step);
   return order.map((step) => {
     const tries = seen.filter((s) => s.step === step);
+    const refused = tries.find((t) => t.refused);
+    if (refused) return { step, status: 'failed', detail: `${refused.url} → ${refused.status}: ${refused.refused}` };
     const good = tries.find((t) => t.status !== undefined && t.status >= 200 && t.status < 300);
     const tried = tries.map((t) => `${t.url} → ${t.status ?? 'no answer'}${t.error ? ` (${t.error})` : ''}`).join('; ');
     if (good) return { step, status: 'ok', detail: tries.length > 1 ? tried : good.url };

@@ -1,10 +1,12 @@
-import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { checkEndpoints } from './endpoints.js';
 import { stepOfRequest, type SeenRequest } from './trace.js';
 
 /**
  * A fetch that remembers which discovery, registration and token requests a sign-in
  * made and how each was answered, for the trace. It never keeps a body it reads:
- * only an OAuth `error` code and the endpoints from the metadata.
+ * only an OAuth `error` code and the endpoints from the metadata. Metadata naming an
+ * endpoint mcpdeck will not use (see endpoints.ts) fails here, before the SDK reads it.
  */
 export function tracingFetch(base: FetchLike = fetch): { fetch: FetchLike; seen: SeenRequest[] } {
   const seen: SeenRequest[] = [];
@@ -24,6 +26,12 @@ export function tracingFetch(base: FetchLike = fetch): { fetch: FetchLike; seen:
     seen.push(entry);
     const body = await response.clone().json().catch(() => undefined) as Record<string, unknown> | undefined;
     if (response.ok && step === 'Authorization server metadata' && body) {
+      try {
+        checkEndpoints(body);
+      } catch (error) {
+        entry.refused = (error as Error).message;
+        throw error;
+      }
       if (typeof body.registration_endpoint === 'string') endpoints.registration = body.registration_endpoint;
       if (typeof body.token_endpoint === 'string') endpoints.token = body.token_endpoint;
     }

@@ -1,9 +1,10 @@
-import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, type CallToolResult, type Client, type Progress, type Tool } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, UnauthorizedError, type CallToolResult, type Client, type Progress, type Tool } from '@modelcontextprotocol/client';
 import { validate, type ValidationResult } from '../schema/validator.js';
 import { maskUrls } from '../config/redact.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
 import { httpStatus } from './errors.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 
 export const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
@@ -39,7 +40,9 @@ export interface CallOutcome {
 export type CallErrorKind =
   | 'bad-arguments' | 'unknown-tool' | 'not-connected' | 'cancelled' | 'timeout' | 'protocol' | 'url-elicitation-required'
   /** Streamable HTTP answered 404 to a request with our session id: the server forgot the session. */
-  | 'session-expired';
+  | 'session-expired'
+  /** The server refused the call until the person signs in (again, for a wider scope): nothing a retry fixes. */
+  | 'needs-sign-in';
 
 export class ToolCallError extends Error {
   constructor(
@@ -115,6 +118,12 @@ function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
       return new ToolCallError('protocol', `the server kept asking for more input: gave up after ${error.message.match(/\d+/)?.[0] ?? 'too many'} rounds`);
     }
   }
+  // What the sign-in policy did not answer (no terminal, --sign-in never, "not now").
+  if (error instanceof InsufficientScopeError) {
+    const scope = error.requiredScope ? ` (scope ${sanitizeLine(error.requiredScope)})` : '';
+    return new ToolCallError('needs-sign-in', `the server needs more permission for this call${scope}: sign in again for it`);
+  }
+  if (error instanceof UnauthorizedError) return new ToolCallError('needs-sign-in', 'the server refused the call: it needs you to sign in');
   if (error instanceof ProtocolError) {
     if (error.code === ProtocolErrorCode.UrlElicitationRequired) {
       const pages = parseUrlElicitations(error.data);

@@ -57,7 +57,7 @@ export async function startAuthStack(options: AuthStackOptions = {}): Promise<Au
   }
 }
 
-export type BrowserMode = 'consent' | 'deny' | 'tamper' | 'paste' | 'follow';
+export type BrowserMode = 'consent' | 'deny' | 'forged' | 'paste' | 'wrong-iss' | 'follow';
 
 /** What browser.mjs wrote down for one run. */
 export interface BrowserRun {
@@ -65,6 +65,8 @@ export interface BrowserRun {
   url: string;
   pages: string[];
   ms: number;
+  /** forged: what the callback listener answered the forged request. */
+  forged?: { status: number; text: string };
   outcome: {
     result: 'callback' | 'pasted' | 'failed';
     /** callback / pasted: the callback URL (code redacted) and what it carried. */
