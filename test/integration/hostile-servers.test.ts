@@ -309,3 +309,18 @@ describe('a server that announces changes without end', () => {
     await neighbourIsFine(deck);
   });
 });
+
+describe('a server that sends a JSON-RPC batch', () => {
+  it('refuses the requests in it with -32600 and notes the batch in the Log tab, the session going on', async () => {
+    const deck = await openDeck({ batcher: stdio('sends-batch.mjs'), ...HEALTHY });
+    await deck.connectAll();
+    await deck.callTool('batcher', 'batch', {});
+    const text = async () => ((await deck.callTool('batcher', 'seen', {})).result.content[0] as { text: string }).text;
+    await vi.waitFor(async () => expect(await text()).not.toBe('nothing'), { timeout: 5000, interval: 50 });
+    expect(JSON.parse(await text())).toMatchObject({ code: -32600 });
+    const logged = state(deck, 'batcher').logs.map((l) => JSON.stringify(l));
+    expect(logged.join('\n')).toContain('the server sent a JSON-RPC batch of 2 messages, which MCP does not allow; mcpdeck refused 1 request in it and ignored the rest');
+    expect(state(deck, 'batcher').status).toBe('connected');
+    await neighbourIsFine(deck);
+  });
+});

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
+import { isRecord } from '../../util/is-record.js';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 
 /** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
@@ -27,6 +28,8 @@ export interface StdioOptions {
   onStderr?: (chunk: string) => void;
   /** A stdout line that is not JSON-RPC (servers that log to stdout). */
   onStdoutNoise?: (line: string) => void;
+  /** Something the server did that a person should know of, though the session goes on. */
+  onNote?: (text: string) => void;
 }
 
 /**
@@ -124,6 +127,7 @@ export class StdioTransport implements Transport {
 
   private line(line: string): void {
     if (!line.trim()) return;
+    if (line.trimStart().startsWith('[') && this.batch(line)) return;
     let message: JSONRPCMessage;
     try {
       message = deserializeMessage(line);
@@ -138,6 +142,28 @@ export class StdioTransport implements Transport {
       // Thrown here it would escape the pipe's data event and end the whole app.
       this.onerror?.(error as Error);
     }
+  }
+
+  /**
+   * A JSON-RPC batch (an array): MCP dropped batches in 2025-06-18, and the SDK reads
+   * none. Each request in it is refused with -32600, as JSON-RPC says an invalid request
+   * is answered, and the rest is noted, not dropped without a word.
+   */
+  private batch(line: string): boolean {
+    let items: unknown;
+    try {
+      items = JSON.parse(line);
+    } catch {
+      return false;
+    }
+    if (!Array.isArray(items)) return false;
+    const requests = items.filter((m): m is { id: string | number } => isRecord(m) && typeof m.method === 'string' && (typeof m.id === 'string' || typeof m.id === 'number'));
+    for (const { id } of requests) {
+      void this.send({ jsonrpc: '2.0', id, error: { code: -32600, message: 'JSON-RPC batches are not supported by MCP; send each message on its own' } }).catch(() => undefined);
+    }
+    this.options.onNote?.(`the server sent a JSON-RPC batch of ${items.length} message${items.length === 1 ? '' : 's'}, which MCP does not allow; ` +
+      `mcpdeck refused ${requests.length} request${requests.length === 1 ? '' : 's'} in it and ignored the rest`);
+    return true;
   }
 
   /** Some stdout logging is survivable; a flood would keep everything else waiting. */

@@ -10,6 +10,8 @@ import { cappedFetch } from './capped-fetch.js';
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
   onStdoutNoise?: (line: string) => void;
+  /** Something the server did that a person should know of, though the session goes on. */
+  onNote?: (text: string) => void;
   /** For remote servers: the fetch that signs requests (OAuth), when the server has a sign-in. */
   fetch?: FetchLike;
   /** For remote servers: a response went past one of the caps (capped-fetch.ts); the reason names it. */

@@ -98,6 +98,7 @@ export class ServerConnection {
           this.patch({ stderr: this.stderr.push(chunk) });
         },
         onStdoutNoise: (line) => this.stdoutNoise.push(`${line}\n`),
+        onNote: (text) => this.note('warning', text),
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
         failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
         requests: this.ctx.requests && serverRequests(this.name, this.ctx.requests),
