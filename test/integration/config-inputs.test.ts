@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memorySourceSettings } from '../../src/core/config/source-settings.js';
 import type { InputRef } from '../../src/core/config/inputs.js';
+import { definitionsHash } from '../../src/core/config/approvals.js';
 import { createDeck, type Deck, type DeckOptions } from '../../src/core/deck.js';
 import type { FormElicitation } from '../../src/core/elicitation/types.js';
 import { openSecretStore } from '../../src/core/secrets/store.js';
@@ -23,9 +24,10 @@ function workspace() {
   mkdirSync(join(project, '.vscode'), { recursive: true });
   mkdirSync(join(root, 'home', '.cursor'), { recursive: true });
   const file = join(project, '.vscode', 'mcp.json');
+  const servers = { everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: { API_KEY: '${input:api-key}' } } };
   writeFileSync(file, JSON.stringify({
     inputs: [{ type: 'promptString', id: 'api-key', description: 'Everything API key', password: true }],
-    servers: { everything: { type: 'stdio', command: process.execPath, args: [EVERYTHING, 'stdio'], env: { API_KEY: '${input:api-key}' } } },
+    servers,
   }));
   writeFileSync(join(root, 'home', '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { other: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
   const options: DeckOptions = {
@@ -33,6 +35,8 @@ function workspace() {
     home: join(root, 'home'),
     env: { ...process.env, MCPDECK_CONFIG_DIR: join(root, 'config') },
     secrets: () => openSecretStore({ dir: join(root, 'config') }),
+    // The person approved this workspace file before (a project's servers run only then).
+    approved: [{ file, at: ['servers'], hash: definitionsHash(servers) }],
   };
   return { root, project, file, options, account: `input:${file}:api-key` };
 }
@@ -64,6 +68,18 @@ describe('${input:id} values', () => {
     expect(deck.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'k-123' } });
   });
 
+  it('a server waiting for approval asks for nothing: a cloned project cannot prompt for secrets', async () => {
+    const w = workspace();
+    deck = await createDeck({ ...w.options, approved: [] });
+    await deck.connectAll();
+    expect(state(deck, 'everything').status).toBe('needs-approval');
+    expect(deck.requests.getSnapshot().pending).toEqual([]);
+    const asked: string[] = [];
+    await deck.close();
+    deck = await createDeck({ ...w.options, approved: [], askInput: async (i) => (asked.push(i.id), 'v') });
+    expect(asked).toEqual([]);
+  });
+
   it('a dismissed question leaves the server waiting; reconnecting asks again', async () => {
     deck = await createDeck(workspace().options);
     await waitFor(deck.requests, () => Boolean(firstRequest(deck!)), 'the question');
@@ -90,9 +106,10 @@ describe('${input:id} values', () => {
 
   it('a disabled server\'s inputs are not asked for', async () => {
     const w = workspace();
-    writeFileSync(w.file, JSON.stringify({ servers: { off: { command: 'x', env: { K: '${input:k}' }, disabled: true } } }));
+    const servers = { off: { command: 'x', env: { K: '${input:k}' }, disabled: true } };
+    writeFileSync(w.file, JSON.stringify({ servers }));
     const asked: string[] = [];
-    deck = await createDeck({ ...w.options, askInput: async (i) => (asked.push(i.id), 'v') });
+    deck = await createDeck({ ...w.options, approved: [{ file: w.file, at: ['servers'], hash: definitionsHash(servers) }], askInput: async (i) => (asked.push(i.id), 'v') });
     expect(asked).toEqual([]);
     expect(state(deck, 'off').status).toBe('failed');
   });

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { definitionsHash } from '../../src/core/config/approvals.js';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { openSecretStore } from '../../src/core/secrets/store.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
@@ -18,12 +19,15 @@ describe('a ${input:id} value asked in the deck', () => {
     const root = mkdtempSync(join(tmpdir(), 'mcpdeck-ui-input-'));
     mkdirSync(join(root, '.vscode'));
     const file = join(root, '.vscode', 'mcp.json');
+    const servers = { svc: { command: 'mcpdeck-no-such-command', env: { TOKEN: '${input:token}' } } };
     writeFileSync(file, JSON.stringify({
       inputs: [{ type: 'promptString', id: 'token', description: 'Service token', password: true }],
-      servers: { svc: { command: 'mcpdeck-no-such-command', env: { TOKEN: '${input:token}' } } },
+      servers,
     }));
     const secrets = () => openSecretStore({ dir: join(root, 'config') });
-    deck = await createDeck({ cwd: root, home: join(root, 'home'), env: {}, secrets });
+    // The workspace file was approved before: its server may ask and run.
+    const approved = [{ file, at: ['servers'], hash: definitionsHash(servers) }];
+    deck = await createDeck({ cwd: root, home: join(root, 'home'), env: {}, secrets, approved });
     app = renderApp(deck);
     const form = await app.waitFor('mcpdeck asks you to fill in a form');
     expect(form).toContain('server "svc" needs ${input:token}');

@@ -127,10 +127,11 @@ export class ConfigSession {
     await answered();
   }
 
-  /** Inputs of servers that will connect: named by --only (if given) and not disabled. */
+  /** Inputs of servers that will connect: named by --only (if given), not disabled, approved. */
   private wanted(inputs: readonly InputRef[], servers: readonly ServerDefinition[]): InputRef[] {
     const { only } = this.options;
-    const disabled = new Set(servers.filter((s) => s.raw.disabled === true).map((s) => s.name));
+    // A server waiting for approval asks nothing either: a cloned project cannot prompt for secrets.
+    const disabled = new Set(servers.filter((s) => s.raw.disabled === true || s.approval?.needed).map((s) => s.name));
     return inputs.filter((i) => i.servers.some((s) => (!only || only.includes(s)) && !disabled.has(s)));
   }
 

@@ -65,7 +65,8 @@ export interface ServerState {
 /** A server's record before it connects: pending, disabled, waiting for approval, or failed for a broken entry. */
 export function initialState(definition: ServerDefinition, enabled: boolean, roots: string[] = []): ServerState {
   const { name, source, raw, config, issues, approval } = definition;
-  const status = !config ? 'failed' : config.disabled ? 'disabled' : approval?.needed ? 'needs-approval' : !enabled ? 'disabled' : 'pending';
+  // Approval comes first: an entry still waiting for an input is not asked about before it.
+  const status = config?.disabled ? 'disabled' : approval?.needed ? 'needs-approval' : !config ? 'failed' : !enabled ? 'disabled' : 'pending';
   const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
   return {
     name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
