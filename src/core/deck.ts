@@ -151,6 +151,8 @@ export class Deck {
   readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
   getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
+  /** When a person opens a server or one of its tabs: lists past their server-given ttlMs are fetched again. */
+  freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);
   unsubscribeResource: ServerHub['unsubscribeResource'] = (...args) => this.hub.unsubscribeResource(...args);
   close = () => {

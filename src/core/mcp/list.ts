@@ -22,6 +22,15 @@ export interface Listed<T> {
   items: T[];
   /** Why the list is not whole, in words for a person; unset when it is. */
   truncated?: string;
+  /** How long the server says the list stays fresh (2026-07-28 `ttlMs`, capped at a day); unset when it says nothing. */
+  ttlMs?: number;
+}
+
+/** A server cannot make a list fresh for ever: the SDK's cache caps hints at a day too. */
+export const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+
+function ttlOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_TTL_MS) : undefined;
 }
 
 interface Items {
@@ -57,9 +66,10 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
   const { method, item, noun } = LISTS[kind];
   const items: Items[K][] = [];
   const skipped: string[] = [];
+  let ttlMs: number | undefined;
   const listed = (truncated?: string): Listed<Items[K]> => {
     const notes = [truncated, skipped.length ? skippedNote(skipped, noun) : undefined].filter(Boolean);
-    return notes.length ? { items, truncated: notes.join('; ') } : { items };
+    return { items, ...(notes.length && { truncated: notes.join('; ') }), ...(ttlMs !== undefined && { ttlMs }) };
   };
   const seen = new Set<string>();
   let cursor: string | undefined;
@@ -69,6 +79,8 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
     }
     const params = cursor === undefined ? undefined : { cursor };
     const result: Record<string, unknown> & { nextCursor?: string } = await client.request({ method, params }, PAGE, request);
+    // The first page's hint stands for the list: it is fetched again as a whole.
+    if (page === 0) ttlMs = ttlOf(result.ttlMs);
     const got: unknown[] = Array.isArray(result[kind]) ? (result[kind] as unknown[]) : [];
     const room = maxItems - items.length;
     // One by one: push(...page) with a page of 100,000+ items overflows the call stack.

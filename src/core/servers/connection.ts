@@ -10,7 +10,7 @@ import type { LoggingLevel, Tool } from '../mcp/types.js';
 import { filterTools } from './tools.js';
 import { ResourceSubscriptions } from './subscriptions.js';
 import { ServerLog } from './log-messages.js';
-import { watchLists, type ListKind } from './lists.js';
+import { watchLists, type ListKind, type WatchedLists } from './lists.js';
 import type { ListNotes, ServerState } from './state.js';
 import { LineTail } from '../../util/line-tail.js';
 import { sanitizeLine } from '../../util/sanitize.js';
@@ -25,6 +25,8 @@ export type { ConnectionContext };
 /** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
 export class ServerConnection {
   private session?: Session;
+  /** The current session's lists (for `freshen`). */
+  private lists?: WatchedLists;
   private attempt = 0;
   private readonly stderr = new LineTail(200);
   /** This attempt's stderr only: a new failure is never blamed on an old run's output. */
@@ -121,6 +123,7 @@ export class ServerConnection {
       if (this.session !== session) return;
       this.closeReason = reason;
       this.session = undefined;
+      this.lists = undefined;
       // A server we cut off for flooding us would only do it again.
       if (!crashed) this.supervisor?.reset();
       this.patch({ status: 'failed', error: reason, pid: undefined, restart: crashed ? this.tryAgain(reason) : undefined });
@@ -141,13 +144,14 @@ export class ServerConnection {
       if (this.session === session) this.patch({ logs: this.log.add(params) });
     });
     const kinds = (['tools', 'resources', 'prompts'] as const).filter((kind) => capabilities[kind] && (!this.ctx.lists || this.ctx.lists.includes(kind)));
-    await watchLists(client, {
+    const lists = await watchLists(client, {
       kinds,
       timeout: this.definition.config?.timeout ?? DEFAULT_CONNECT_TIMEOUT,
       tools: (all) => this.toolState(all),
       apply: (change) => this.session === session && this.patch(change),
       notes: this.listNotes,
     });
+    if (this.session === session) this.lists = lists;
     if (session.listening) {
       const changes = (kind: (typeof kinds)[number]) => kinds.includes(kind) && Boolean(capabilities[kind]?.listChanged);
       this.listFilter = { toolsListChanged: changes('tools'), promptsListChanged: changes('prompts'), resourcesListChanged: changes('resources') };
@@ -268,6 +272,11 @@ export class ServerConnection {
     await this.reconnect();
   }
 
+  /** Asks again for the lists whose ttlMs (2026-07-28 cache hint) has run out; quiet when it fails. */
+  async freshen(): Promise<void> {
+    await this.lists?.freshen().catch(() => undefined);
+  }
+
   /** A person asked: whatever the crash loop said, try now and count afresh. */
   reconnect(): Promise<void> {
     this.supervisor?.reset();
@@ -291,6 +300,7 @@ export class ServerConnection {
   private async closeSession(): Promise<void> {
     const session = this.session;
     this.session = undefined;
+    this.lists = undefined;
     await session?.close();
   }
 

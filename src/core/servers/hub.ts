@@ -153,6 +153,11 @@ export class ServerHub {
     this.patch(server, { logLevel: level });
   }
 
+  /** Asks a server again for the lists whose ttlMs (a 2026-07-28 cache hint) ran out; a 2025 server's lists wait for list_changed. */
+  async freshen(server: string): Promise<void> {
+    await this.connections.get(server)?.freshen();
+  }
+
   /** Watches a resource (resources/subscribe); it is subscribed again on every new session of the server. */
   async subscribeResource(server: string, uri: string, options?: RequestOptions): Promise<void> {
     const connection = this.connection(server);

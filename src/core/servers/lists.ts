@@ -18,16 +18,26 @@ export interface ListWatch {
   notes: { current: ListNotes };
 }
 
+/** The lists of one session: fetched again on list_changed, and on `freshen` once their ttlMs ran out. */
+export interface WatchedLists {
+  /** Asks again for each list whose server-given ttlMs has run out (lists without one stay). */
+  freshen(): Promise<void>;
+}
+
 /**
  * Lists what the server offers and keeps it fresh on list_changed. The handlers go in
  * before the first listing, so a change announced while it runs is not lost; answers
  * are applied in the order they were asked for, so a late, stale one never wins.
  */
-export async function watchLists(client: Client, watch: ListWatch): Promise<void> {
+export async function watchLists(client: Client, watch: ListWatch): Promise<WatchedLists> {
   const wanted = (kind: ListKind) => watch.kinds.includes(kind);
   const checkHeaderParams = client.getProtocolEra() === 'modern';
   const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout, checkHeaderParams });
+  // When each list goes stale, by the server's ttlMs (2026-07-28 cache hints); absent: never.
+  const staleAt: Partial<Record<ListName, number>> = {};
   const noted = <T, C extends Partial<ServerState>>(kind: ListName, listed: Listed<T>, change: (items: T[]) => C) => {
+    if (listed.ttlMs === undefined) delete staleAt[kind];
+    else staleAt[kind] = Date.now() + listed.ttlMs;
     const { [kind]: _old, ...others } = watch.notes.current;
     watch.notes.current = listed.truncated ? { ...others, [kind]: listed.truncated } : others;
     return { ...change(listed.items), listNotes: watch.notes.current };
@@ -72,4 +82,7 @@ export async function watchLists(client: Client, watch: ListWatch): Promise<void
   client.setNotificationHandler('notifications/resources/list_changed', quietly('resources'));
   client.setNotificationHandler('notifications/prompts/list_changed', quietly('prompts'));
   await Promise.all([coalesced('tools'), coalesced('resources'), coalesced('prompts')]);
+  const dueAt = (kind: ListKind) => Math.min(staleAt[kind] ?? Infinity, kind === 'resources' ? (staleAt.resourceTemplates ?? Infinity) : Infinity);
+  const stale = (kind: ListKind) => wanted(kind) && dueAt(kind) <= Date.now();
+  return { freshen: async () => void (await Promise.all(watch.kinds.filter(stale).map(coalesced))) };
 }

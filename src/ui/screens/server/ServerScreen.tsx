@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
@@ -29,6 +29,8 @@ export function ServerScreen({ name }: { name: string }) {
     setNotice(said);
   };
   const frame = useTick(150, server?.status === 'connecting');
+  // A list the server said goes stale (2026-07-28 ttlMs) is fetched again when looked at.
+  useEffect(() => void deck.freshen(name), [deck, name, tab]);
   const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
   const tabs: readonly Tab[] = remote ? REMOTE_TABS : TABS;
