@@ -47,33 +47,38 @@ const inkWithoutDevtools = {
   },
 };
 
+/** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
+export const OPTIONS = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // ES modules first: jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow.
+  mainFields: ['module', 'main'],
+  // Production React and Ink: the development builds check every prop on every render.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: EXTERNAL,
+  // CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
+  banner: { js: "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);" },
+  chunkNames: '[name]-[hash]',
+  // Names kept: a stack trace in a bug report should still say where it came from.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  sourcemap: false,
+  plugins: [zodEnglishOnly, inkWithoutDevtools],
+  metafile: true,
+  logLevel: 'warning',
+};
+
 export async function bundle() {
   rmSync(OUT, { recursive: true, force: true });
   const result = await esbuild.build({
+    ...OPTIONS,
     absWorkingDir: root,
     entryPoints: { mcpdeck: 'src/cli/main.ts' },
     outdir: OUT,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    // ES modules first: jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow.
-    mainFields: ['module', 'main'],
-    // Production React and Ink: the development builds check every prop on every render.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    external: EXTERNAL,
-    // CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
-    banner: { js: "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);" },
-    chunkNames: '[name]-[hash]',
-    // Names kept: a stack trace in a bug report should still say where it came from.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    sourcemap: false,
-    plugins: [zodEnglishOnly, inkWithoutDevtools],
-    metafile: true,
-    logLevel: 'warning',
   });
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.

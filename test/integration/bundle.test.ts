@@ -35,7 +35,7 @@ const chunkOf = (m: Meta, source: string) => {
 
 describe('the bundle users run', () => {
   it('is what bin/mcpdeck.js starts', () => {
-    expect(readFileSync(BIN, 'utf8')).toMatch(/^import '\.\.\/dist\/bundle\/mcpdeck\.js';$/m);
+    expect(readFileSync(BIN, 'utf8')).toMatch(/^await import\('\.\.\/dist\/bundle\/mcpdeck\.js'\);$/m);
   });
 
   it('leaves out only the keychain binding, Ink devtools and Node itself', () => {
