@@ -55,12 +55,13 @@ describe('the bundle users run', () => {
     expect([...packages]).toEqual(['commander']);
   });
 
-  it('loads the deck UI only for the deck, and the demo server only when it connects', () => {
+  it('loads the deck UI only for the deck, the demo server when it connects, the terminal prompts when a server asks', () => {
     const m = meta();
     for (const command of ['status', 'tools', 'get', 'call', 'manage', 'sources', 'import', 'export', 'auth']) {
       const loaded = loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`));
       expect(loaded.filter((i) => i.startsWith('src/ui/') || /node_modules\/(ink|react|@inkjs)\//.test(i)), command).toEqual([]);
       expect(loaded.filter((i) => i.startsWith('src/core/demo/')), command).toEqual([]);
+      expect(loaded.filter((i) => /src\/cli\/elicit\/(form|other)-prompts?\.ts$/.test(i)), command).toEqual([]);
     }
     const ui = loadedWith(m, chunkOf(m, 'src/cli/commands/ui.ts'));
     expect(ui.filter((i) => i.startsWith('src/ui/'))).toEqual([]);
