@@ -8,7 +8,7 @@ export function splitArgv(argv: string[]): { head: string[]; commandLine?: strin
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const { head, commandLine } = splitArgv(argv);
-  const { program, result } = buildProgram({ commandLine, env: process.env, cwd: process.cwd() });
+  const { program, result } = await buildProgram({ commandLine, env: process.env, cwd: process.cwd() }, head);
   try {
     await program.parseAsync(head, { from: 'user' });
   } catch (error) {

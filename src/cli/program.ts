@@ -1,26 +1,50 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigWriteError } from '../core/config/write.js';
+import { ConfigWriteError } from '../core/config/write-error.js';
 import { VERSION } from '../util/version.js';
-import { registerApprove } from './commands/approve.js';
-import { registerAuth } from './commands/auth.js';
-import { registerCall } from './commands/call.js';
-import { registerGet } from './commands/get.js';
-import { registerManage } from './commands/manage.js';
-import { registerExport } from './commands/export.js';
-import { registerImport } from './commands/import.js';
-import { registerSources } from './commands/sources.js';
-import { registerStatus } from './commands/status.js';
-import { registerTools } from './commands/tools.js';
-import { registerUi } from './commands/ui.js';
 import { Exit, UserError } from './exit-codes.js';
 import type { Invocation } from './target.js';
 import { sanitize } from '../util/sanitize.js';
 
-/** Builds the program; `result` resolves with the exit code of whichever command ran. */
-export function buildProgram(inv: Invocation): { program: Command; result: Promise<number> } {
+type Run = (fn: () => Promise<number>) => void;
+type Register = (program: Command, inv: Invocation, run: Run) => void;
+
+/**
+ * Each command's module, loaded when that command runs: `mcpdeck --version` loads none,
+ * `mcpdeck call` not the deck UI nor the config writers. In help order; keys are the
+ * words a command line starts with (names and aliases).
+ */
+const COMMANDS: Record<string, () => Promise<Register>> = {
+  ui: async () => (await import('./commands/ui.js')).registerUi,
+  status: async () => (await import('./commands/status.js')).registerStatus,
+  tools: async () => (await import('./commands/tools.js')).registerTools,
+  get: async () => (await import('./commands/get.js')).registerGet,
+  call: async () => (await import('./commands/call.js')).registerCall,
+  add: async () => (await import('./commands/manage.js')).registerManage,
+  sources: async () => (await import('./commands/sources.js')).registerSources,
+  import: async () => (await import('./commands/import.js')).registerImport,
+  export: async () => (await import('./commands/export.js')).registerExport,
+  approve: async () => (await import('./commands/approve.js')).registerApprove,
+  auth: async () => (await import('./commands/auth.js')).registerAuth,
+};
+const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve' };
+const PROGRAM_FLAGS = new Set(['-V', '--version']);
+
+/** The command a command line runs; all of them for help, an unknown word or none that is clear. */
+export function commandsFor(head: string[]): string[] | 'all' {
+  const first = head[0];
+  if (first === undefined) return ['ui'];
+  if (PROGRAM_FLAGS.has(first)) return [];
+  // Options before any command word belong to the default command, the deck.
+  if (first.startsWith('-')) return first === '-h' || first === '--help' ? 'all' : ['ui'];
+  const name = first in COMMANDS ? first : ALIASES[first];
+  return name ? [name] : 'all';
+}
+
+/** Builds the program with the commands `head` needs; `result` resolves with the exit code of whichever command ran. */
+export async function buildProgram(inv: Invocation, head: string[] = []): Promise<{ program: Command; result: Promise<number> }> {
   let settle!: (code: number) => void;
   const result = new Promise<number>((resolve) => (settle = resolve));
-  const run = (fn: () => Promise<number>) => {
+  const run: Run = (fn) => {
     fn().then(settle, (error: unknown) => settle(report(error)));
   };
   const program = new Command('mcpdeck')
@@ -29,17 +53,10 @@ export function buildProgram(inv: Invocation): { program: Command; result: Promi
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ outputError: (text, write) => write(text) });
-  registerUi(program, inv, run);
-  registerStatus(program, inv, run);
-  registerTools(program, inv, run);
-  registerGet(program, inv, run);
-  registerCall(program, inv, run);
-  registerManage(program, inv, run);
-  registerSources(program, inv, run);
-  registerImport(program, inv, run);
-  registerExport(program, inv, run);
-  registerApprove(program, inv, run);
-  registerAuth(program, inv, run);
+  const wanted = commandsFor(head);
+  const names = wanted === 'all' ? Object.keys(COMMANDS) : wanted;
+  const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
+  for (const register of registers) register(program, inv, run);
   program.addHelpText('after', EXIT_HELP);
   return { program, result };
 }

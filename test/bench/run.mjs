@@ -2,11 +2,12 @@
 // the same run. Prints medians and ratios with their targets; never fails on time,
 // only when a run itself fails (non-zero exit, wrong output, timeout).
 // BENCH_RUNS=n changes the number of measured runs (default 7, after 1 warm-up).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildInkHello, timeToText } from './first-frame.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BENCH = fileURLToPath(new URL('./', import.meta.url));
@@ -43,6 +44,25 @@ function runOnce(args, env = process.env) {
     });
   });
 }
+
+/** Like medianInterleaved, for cases that are functions resolving with a time in ms. */
+async function medianInterleavedTimed(cases) {
+  const names = Object.keys(cases);
+  const times = Object.fromEntries(names.map((n) => [n, []]));
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const name of round % 2 ? [...names].reverse() : names) {
+      const ms = await cases[name]();
+      if (round >= WARMUP) times[name].push(ms);
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, median(times[n])]));
+}
+
+/** Bytes under a folder, as installed (files only). */
+const sizeOf = (path) => {
+  const stat = statSync(path);
+  return stat.isDirectory() ? readdirSync(path).reduce((t, name) => t + sizeOf(join(path, name)), 0) : stat.size;
+};
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -117,13 +137,41 @@ function absolute(measure, cand, base, maxMs) {
 try {
   console.log(`mcpdeck bench: median of ${RUNS} runs after ${WARMUP} warm-up, interleaved (node ${process.version}, ${availableParallelism()} CPUs)\n`);
 
+  // Start-up, each against its floor: --version against bare node; the deck's first
+  // frame and the demo connected in it, on a pseudo-terminal, against a bundled Ink hello
+  // world (built as mcpdeck's bundle is, in this run).
+  const v = await medianInterleaved({
+    version: { args: [MCPDECK, '--version'], check: (out) => { if (!/^\d+\.\d+\.\d+/.test(out)) throw new Error(`--version printed ${out}`); } },
+    node: { args: ['-e', '0'] },
+  });
+  row('start-up: mcpdeck --version / node -e 0', v.version, v.node, '<= 1.5');
+
+  const hello = await buildInkHello(ROOT, dir);
+  const deckHome = join(dir, 'deck');
+  mkdirSync(deckHome);
+  const onPty = { cwd: deckHome, env: { ...process.env, HOME: join(deckHome, 'home'), MCPDECK_CONFIG_DIR: join(deckHome, 'config') } };
+  const frames = await medianInterleavedTimed({
+    hello: () => timeToText([hello], /hello from ink/, onPty),
+    deck: () => timeToText([MCPDECK, '--strict'], /mcpdeck › servers/, onPty),
+    demo: () => timeToText([MCPDECK, '--strict', '--demo'], /✓ connected/, onPty),
+  });
+  row("deck's first frame (mcpdeck › servers) / Ink hello world", frames.deck, frames.hello, '<= 2.0');
+  row('demo connected in the deck / Ink hello world', frames.demo, frames.hello, '<= 2.5');
+
   // (a) one tool call, whole process, against the plain SDK doing the same.
   const callCfg = writeConfig(dir, 'call.json', ['everything'], EVERYTHING);
   const a = await medianInterleaved({
     mcpdeck: { args: [MCPDECK, 'call', '--strict', '--config', callCfg, 'everything', 'echo', 'message=hi'], check: expectEcho },
     sdk: { args: [join(BENCH, 'baseline-call.mjs'), EVERYTHING, 'hi'], check: expectEcho },
   });
-  row('call echo: mcpdeck / v2 SDK script', a.mcpdeck, a.sdk, '<= 1.2');
+  row('call echo: mcpdeck / v2 SDK script', a.mcpdeck, a.sdk, '<= 1.1');
+
+  // The package as installed: npm pack (prepack bundles), npm i -g into a temporary prefix.
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const tarball = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
+  execFileSync('npm', ['i', '-g', '--prefix', join(dir, 'prefix'), '--no-audit', '--no-fund', '--loglevel=error', tarball], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const installedMb = sizeOf(join(dir, 'prefix', 'lib', 'node_modules')) / 2 ** 20;
+  rows.push({ measure: 'installed size (npm i -g of the tarball)', candidate: `${installedMb.toFixed(1)} MB`, baseline: '', ratio: '', target: '<= 15 MB', note: installedMb <= 15 ? 'ok' : 'ABOVE TARGET' });
 
   // (b) 20 stdio servers connected vs 1. The servers are a bash script that starts in
   // milliseconds, so the ratio measures mcpdeck's concurrency; the server-memory rows

@@ -8,7 +8,6 @@ import { ADHOC_NAME, connectOne, isAdhoc, openDeck, pickServer, withTarget, type
 import { isRecord } from '../../util/is-record.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { withAnswers } from '../elicit/options.js';
-import { offerPages } from '../elicit/pages.js';
 
 interface CallOptions extends TargetOptions {
   args?: string;
@@ -69,7 +68,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           if (deck.requests.getSnapshot().notices.some((n) => n.kind === 'failed')) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;
         } catch (error) {
-          if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') await offerPages(error, options, adhoc ? ADHOC_NAME : server!);
+          if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') await (await import('../elicit/pages.js')).offerPages(error, options, adhoc ? ADHOC_NAME : server!);
           if (error instanceof ToolCallError && error.kind === 'needs-sign-in') throw new UserError(`${error.message}\n  ${signInAgainHint(adhoc ? undefined : server)}`, Exit.needsAuth);
           if (error instanceof ToolCallError) throw new UserError(error.message, EXIT_FOR[error.kind]);
           throw error;

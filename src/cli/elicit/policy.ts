@@ -2,8 +2,6 @@ import { checkContent, missingRequired } from '../../core/elicitation/content.js
 import type { ElicitAnswer, FormElicitation, PendingRequest, RequestPolicy, SampleAnswer } from '../../core/elicitation/types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { truncate } from '../../util/text.js';
-import { askForm } from './form-prompt.js';
-import { askSample, askUrl, describeUrl } from './other-prompts.js';
 import { PromptEnded, type LinePrompter } from './terminal.js';
 
 export type OnElicit = 'ask' | 'accept-defaults' | 'decline' | 'cancel';
@@ -73,8 +71,10 @@ export function answerPolicy(settings: AnswerSettings, io: PolicyIo): RequestPol
     }
     const say = (text: string) => prompter.say(text);
     try {
-      return await prompter.converse<ElicitAnswer | SampleAnswer>(signal, (ask) => {
-        if (request.kind === 'elicit-form') return askForm(ask, say, request);
+      // The prompts load when a server first asks: most commands never meet one.
+      return await prompter.converse<ElicitAnswer | SampleAnswer>(signal, async (ask) => {
+        if (request.kind === 'elicit-form') return (await import('./form-prompt.js')).askForm(ask, say, request);
+        const { askSample, askUrl } = await import('./other-prompts.js');
         if (request.kind === 'elicit-url') return askUrl(ask, say, request, io.openUrl);
         return askSample(ask, say, request);
       });
@@ -93,7 +93,7 @@ export function answerPolicy(settings: AnswerSettings, io: PolicyIo): RequestPol
       case 'elicit-url':
         // A link is opened only on a person's yes: by policy it is declined (or cancelled), never accepted.
         if (settings.onElicit === 'ask' && (io.interactive || io.prompter)) return byPerson(request, signal);
-        io.say(describeUrl(request));
+        io.say((await import('./other-prompts.js')).describeUrl(request));
         note(request, `${settings.onElicit === 'cancel' ? 'cancelled' : 'declined'}: mcpdeck opens a page only when you say so at a terminal (--on-elicit ask)`);
         return { action: settings.onElicit === 'cancel' ? 'cancel' : 'decline' };
       case 'sample':

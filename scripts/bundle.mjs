@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// Builds what the package ships: dist/bundle/, one ESM file per entry point plus the
+// chunks that commands load only when they run (esbuild code splitting), production
+// React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
+import { rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const OUT = join(root, 'dist', 'bundle');
+export const META = join(root, 'dist', 'bundle-meta.json');
+
+/** Not bundled: the native keychain binding (an optional dependency, loaded when secrets are). */
+export const EXTERNAL = ['@napi-rs/keyring'];
+
+/**
+ * zod re-exports every locale as `z.locales` (260 kB, a third of the core's code);
+ * mcpdeck and its SDKs use the English messages zod configures by default. A user's
+ * in-process module loads its own zod, untouched.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
+      contents: "export { default as en } from 'zod/v4/locales/en.js';",
+      resolveDir: root,
+    }));
+  },
+};
+
+/**
+ * Ink connects to React DevTools only with DEV=true, through its devtools module (a
+ * window polyfill, ws and react-devtools-core, none of which mcpdeck needs). That import
+ * goes straight to react-devtools-core, left out: with DEV=true and no such package, Ink
+ * says how to install it.
+ */
+const inkWithoutDevtools = {
+  name: 'ink-without-devtools',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: 'react-devtools-core', external: true } : undefined,
+    );
+  },
+};
+
+/** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
+export const OPTIONS = {
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // ES modules first: jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow.
+  mainFields: ['module', 'main'],
+  // Production React and Ink: the development builds check every prop on every render.
+  define: { 'process.env.NODE_ENV': '"production"' },
+  external: EXTERNAL,
+  // CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
+  banner: { js: "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);" },
+  chunkNames: '[name]-[hash]',
+  // Names kept: a stack trace in a bug report should still say where it came from.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  sourcemap: false,
+  plugins: [zodEnglishOnly, inkWithoutDevtools],
+  metafile: true,
+  logLevel: 'warning',
+};
+
+export async function bundle() {
+  rmSync(OUT, { recursive: true, force: true });
+  const result = await esbuild.build({
+    ...OPTIONS,
+    absWorkingDir: root,
+    entryPoints: { mcpdeck: 'src/cli/main.ts' },
+    outdir: OUT,
+  });
+  // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
+  // for `--analyze` and for the test that checks which code each command loads.
+  writeFileSync(META, JSON.stringify(result.metafile));
+  return result;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await bundle();
+  if (process.argv.includes('--analyze')) console.log(await esbuild.analyzeMetafile(result.metafile));
+}

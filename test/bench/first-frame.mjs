@@ -1,0 +1,54 @@
+// Start-up to a visible frame, on a real pseudo-terminal: `script` (util-linux) gives
+// the command a pty of 120x40, and the time runs from spawn until the text shows in
+// what the terminal receives. The floor is a bundled Ink hello world, built here with
+// esbuild exactly as mcpdeck's bundle is (ESM, production React).
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-B]|\x1b[=>78]/g;
+const shellQuote = (s) => `'${s.replaceAll("'", "'\\''")}'`;
+
+/** Builds the floor: Ink rendering one line, bundled into `dir` as mcpdeck is. Returns its entry. */
+export async function buildInkHello(root, dir) {
+  const entry = join(dir, 'ink-hello.jsx');
+  writeFileSync(entry, "import React from 'react';\nimport { render, Text } from 'ink';\nrender(<Text>hello from ink</Text>);\nsetInterval(() => {}, 1 << 30);\n");
+  const { OPTIONS } = await import(pathToFileURL(join(root, 'scripts/bundle.mjs')).href);
+  await esbuild.build({ ...OPTIONS, absWorkingDir: root, nodePaths: [join(root, 'node_modules')], jsx: 'automatic', entryPoints: { 'ink-hello': entry }, outdir: join(dir, 'ink-hello') });
+  return join(dir, 'ink-hello', 'ink-hello.js');
+}
+
+/** Spawns `node ...args` on a pty; resolves with ms from spawn until `marker` (a RegExp) is on screen. */
+export function timeToText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
+  return new Promise((resolve, reject) => {
+    const command = `stty cols 120 rows 40; exec ${[process.execPath, ...args].map(shellQuote).join(' ')}`;
+    const start = process.hrtime.bigint();
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...env, SHELL: '/bin/sh', TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    let screen = '';
+    let done = false;
+    const finish = (error, ms) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+      if (error) reject(error);
+      else resolve(ms);
+    };
+    const timer = setTimeout(() => finish(new Error(`no ${marker} within ${timeoutMs} ms: node ${args.join(' ')}\n${screen.slice(-2000)}`)), timeoutMs);
+    child.stdout.on('data', (d) => {
+      screen += d;
+      if (marker.test(screen.replace(ANSI, ''))) finish(null, Number(process.hrtime.bigint() - start) / 1e6);
+    });
+    child.on('error', (e) => finish(e));
+    child.on('exit', (code) => setImmediate(() => finish(new Error(`exited (${code}) before ${marker}: node ${args.join(' ')}\n${screen.replace(ANSI, '').slice(-2000)}`))));
+  });
+}
+
+export function writeEmptyHome(dir) {
+  writeFileSync(join(dir, 'empty.json'), '{"mcpServers":{}}');
+  return { HOME: join(dir, 'home'), MCPDECK_CONFIG_DIR: join(dir, 'config') };
+}

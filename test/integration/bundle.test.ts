@@ -1,0 +1,81 @@
+// What users run: bin/mcpdeck.js loads the esbuild bundle (dist/bundle), which holds
+// every dependency but the optional keychain binding. These tests run that bundle.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { BIN, runCli, sandbox } from './helpers/cli.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const V1_MODULE = join(ROOT, 'test/fixtures/servers/inprocess-module.mjs');
+const V2_MODULE = join(ROOT, 'test/fixtures/servers/inprocess-v2-module.mjs');
+
+interface Meta {
+  outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[]; inputs: Record<string, unknown>; entryPoint?: string }>;
+}
+const meta = (): Meta => JSON.parse(readFileSync(join(ROOT, 'dist/bundle-meta.json'), 'utf8')) as Meta;
+
+/** The source files a chunk loads before it runs: itself and its static imports, transitively. */
+function loadedWith(m: Meta, output: string): string[] {
+  const seen = new Set<string>();
+  const stack = [output];
+  while (stack.length) {
+    const o = stack.pop()!;
+    if (seen.has(o)) continue;
+    seen.add(o);
+    for (const i of m.outputs[o]!.imports) if (i.kind === 'import-statement' && !i.external) stack.push(i.path);
+  }
+  return [...seen].flatMap((o) => Object.keys(m.outputs[o]!.inputs));
+}
+const chunkOf = (m: Meta, source: string) => {
+  const found = Object.keys(m.outputs).find((o) => source in m.outputs[o]!.inputs);
+  if (!found) throw new Error(`${source} is in no chunk`);
+  return found;
+};
+
+describe('the bundle users run', () => {
+  it('is what bin/mcpdeck.js starts', () => {
+    expect(readFileSync(BIN, 'utf8')).toMatch(/^await import\('\.\.\/dist\/bundle\/mcpdeck\.js'\);$/m);
+  });
+
+  it('leaves out only the keychain binding, Ink devtools and Node itself', () => {
+    const m = meta();
+    const external = new Set(Object.values(m.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path)));
+    expect([...external].filter((p) => !p.startsWith('node:') && !/^[a-z_]+(\/[a-z_]+)?$/.test(p)).sort()).toEqual(['@napi-rs/keyring', 'react-devtools-core']);
+    // Production React only.
+    const inputs = Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs));
+    expect(inputs.some((i) => i.includes('react/cjs/react.production'))).toBe(true);
+    expect(inputs.filter((i) => i.includes('.development.'))).toEqual([]);
+  });
+
+  it('loads, for --version, nothing but the command line parser', () => {
+    const m = meta();
+    const entry = Object.keys(m.outputs).find((o) => m.outputs[o]!.entryPoint === 'src/cli/main.ts')!;
+    const packages = new Set(loadedWith(m, entry).map((i) => i.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).filter(Boolean));
+    expect([...packages]).toEqual(['commander']);
+  });
+
+  it('loads the deck UI only for the deck, the demo server when it connects, the terminal prompts when a server asks', () => {
+    const m = meta();
+    for (const command of ['status', 'tools', 'get', 'call', 'manage', 'sources', 'import', 'export', 'auth']) {
+      const loaded = loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`));
+      expect(loaded.filter((i) => i.startsWith('src/ui/') || /node_modules\/(ink|react|@inkjs)\//.test(i)), command).toEqual([]);
+      expect(loaded.filter((i) => i.startsWith('src/core/demo/')), command).toEqual([]);
+      expect(loaded.filter((i) => /src\/cli\/elicit\/(form|other)-prompts?\.ts$/.test(i)), command).toEqual([]);
+    }
+    const ui = loadedWith(m, chunkOf(m, 'src/cli/commands/ui.ts'));
+    expect(ui.filter((i) => i.startsWith('src/ui/'))).toEqual([]);
+    expect(loadedWith(m, chunkOf(m, 'src/ui/run.tsx')).some((i) => i.includes('node_modules/ink/'))).toBe(true);
+  });
+
+  it("runs in-process modules that bring their own SDK, v1 and v2", async () => {
+    const box = sandbox();
+    const config = join(box.cwd, 'servers.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { v1: { type: 'inprocess', module: V1_MODULE }, v2: { type: 'inprocess', module: V2_MODULE } } }));
+    const v1 = await runCli(['call', '--strict', '--config', config, 'v1', 'five'], box);
+    expect(v1.stderr).not.toContain('error');
+    expect([v1.code, v1.stdout.trim()]).toEqual([0, 'ran five']);
+    const v2 = await runCli(['call', '--strict', '--config', config, 'v2', 'shout', 'text=hi'], box);
+    expect([v2.code, v2.stdout.trim()], v2.stderr).toEqual([0, 'HI']);
+  });
+});
