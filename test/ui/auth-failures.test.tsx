@@ -98,7 +98,7 @@ describe('a sign-in that fails, or comes back from the browser, or asks first', 
     expect(asked).toMatch(/enter sign in · esc not now/);
     expect(stack.opened).toHaveLength(1);
     await app.press(KEY.esc);
-    expect(await refused).toMatch(/insufficient[_ ]scope/i);
+    expect(await refused).toBe('the server needs more permission for this call (scope mcp:tools mcp:admin): sign in again for it');
     await app.waitFor((f) => !f.includes('Sign in again to remote'));
     expect(stack.opened).toHaveLength(1);
   });
