@@ -28,7 +28,10 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
  * mcpdeck in a real terminal: a private tmux server (its own socket) running the built
  * app over a config file of `servers`, sized columns x rows.
  */
-export function openTerminal(servers: Record<string, unknown>, { columns = 100, rows = 30, env = {} as Record<string, string>, args = [] as string[] } = {}): Terminal {
+export function openTerminal(
+  servers: Record<string, unknown>,
+  { columns = 100, rows = 30, env = {} as Record<string, string>, args = [] as string[], cwd = undefined as string | undefined, config: named = true } = {},
+): Terminal {
   const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-e2e-'));
   const config = join(dir, 'servers.json');
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
@@ -36,8 +39,9 @@ export function openTerminal(servers: Record<string, unknown>, { columns = 100, 
   const tmux = (...argv: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...argv], { encoding: 'utf8' });
   // Ink draws only the last frame when it thinks it runs in CI: the app must not see CI.
   const vars = Object.entries({ MCPDECK_CONFIG_DIR: join(dir, 'config'), TERM: 'xterm-256color', ...env }).map(([k, v]) => `${k}=${v}`);
-  const command = ['env', '-u', 'CI', ...vars, process.execPath, BIN, '--strict', '--config', config, ...args].map(shellQuote).join(' ');
-  tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), `${command}; sleep 600`);
+  // `config: false` runs mcpdeck as a person does in a folder: no file named, every client's files read.
+  const command = ['env', '-u', 'CI', ...vars, process.execPath, BIN, ...(named ? ['--strict', '--config', config] : []), ...args].map(shellQuote).join(' ');
+  tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), ...(cwd ? ['-c', cwd] : []), `${command}; sleep 600`);
   const screen = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'main');
   const waitFor: Terminal['waitFor'] = async (what, ms = 15_000) => {
     const ok = typeof what === 'function' ? what : (s: string) => (typeof what === 'string' ? s.includes(what) : what.test(s));
