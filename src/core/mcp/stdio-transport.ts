@@ -185,10 +185,18 @@ export class StdioTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.child?.stdin;
-    if (!stdin) throw new Error('the server process is not running');
+    const child = this.child;
+    const stdin = child?.stdin;
+    if (!child || !stdin) throw new Error('the server process is not running');
     await new Promise<void>((resolve, reject) => {
-      stdin.write(serializeMessage(message), (error) => (error ? reject(error) : resolve()));
+      stdin.write(serializeMessage(message), (error) => {
+        if (!error) return resolve();
+        if ((error as NodeJS.ErrnoException).code !== 'EPIPE' || this.exit) return reject(error);
+        // The server exited under us: its exit code and stderr say why, "write EPIPE" does not.
+        const settle = () => reject(error);
+        child.once('close', settle);
+        setTimeout(settle, PIPE_GRACE_MS).unref();
+      });
     });
   }
 
