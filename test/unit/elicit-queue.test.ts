@@ -28,6 +28,18 @@ const only = (q: RequestQueue): PendingRequest => {
 };
 
 describe('the request queue', () => {
+  it('shows a server\'s questions in the order it asked them, whichever reached the queue first', () => {
+    const q = new RequestQueue();
+    const signal = new AbortController().signal;
+    void q.sample('twice', sampling, signal, 2);
+    void q.elicit('twice', form, signal, 1);
+    void q.elicit('other', form, signal, 0);
+    void q.sample('twice', sampling, signal);
+    expect(q.getSnapshot().pending.map((r) => `${r.server}:${r.kind}:${r.order ?? '-'}`)).toEqual([
+      'twice:elicit-form:1', 'twice:sample:2', 'other:elicit-form:0', 'twice:sample:-',
+    ]);
+  });
+
   it('queues a form, refuses invalid content field by field, sends defaults, and refuses a second answer', async () => {
     const q = new RequestQueue(() => 1000);
     const answer = q.elicit('srv', form, new AbortController().signal);

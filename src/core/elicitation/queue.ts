@@ -46,8 +46,8 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     this.policy = policy;
   }
 
-  elicit(server: string, input: ElicitInput, signal: AbortSignal): Promise<ElicitAnswer> {
-    const base = { id: this.nextId++, server, receivedAt: this.now(), message: input.message };
+  elicit(server: string, input: ElicitInput, signal: AbortSignal, order?: number): Promise<ElicitAnswer> {
+    const base = { id: this.nextId++, server, receivedAt: this.now(), order, message: input.message };
     const request: PendingRequest = input.mode === 'url'
       ? { ...base, kind: 'elicit-url', url: input.url, domain: domainOf(input.url), elicitationId: input.elicitationId ?? '' }
       : { ...base, kind: 'elicit-form', requestedSchema: input.requestedSchema };
@@ -55,8 +55,8 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     return this.ask(request, signal) as Promise<ElicitAnswer>;
   }
 
-  sample(server: string, params: SamplingRequest['params'], signal: AbortSignal): Promise<SampleAnswer> {
-    return this.ask({ id: this.nextId++, server, receivedAt: this.now(), kind: 'sample', params }, signal) as Promise<SampleAnswer>;
+  sample(server: string, params: SamplingRequest['params'], signal: AbortSignal, order?: number): Promise<SampleAnswer> {
+    return this.ask({ id: this.nextId++, server, receivedAt: this.now(), order, kind: 'sample', params }, signal) as Promise<SampleAnswer>;
   }
 
   /**
@@ -136,7 +136,7 @@ export class RequestQueue implements Store<RequestsSnapshot> {
           else reject(new Error(`withdrawn: ${reason}`));
         },
       });
-      this.store.update((s) => ({ ...s, pending: [...s.pending, request] }));
+      this.store.update((s) => ({ ...s, pending: inOrder(s.pending, request) }));
     });
   }
 
@@ -190,4 +190,11 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     const notice: Notice = { id: this.nextNotice++, server, text, at: this.now(), kind };
     this.store.update((s) => ({ ...s, notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
   }
+}
+
+/** `pending` with `request` at the end, or before a request its server asked after it. */
+function inOrder(pending: readonly PendingRequest[], request: PendingRequest): PendingRequest[] {
+  const { order, server } = request;
+  const at = order === undefined ? -1 : pending.findIndex((r) => r.server === server && r.order !== undefined && r.order > order);
+  return at < 0 ? [...pending, request] : [...pending.slice(0, at), request, ...pending.slice(at)];
 }

@@ -11,6 +11,8 @@ interface Base {
   id: number;
   server: string;
   receivedAt: number;
+  /** The server's JSON-RPC id for it, when a number: the order the server asked in. */
+  order?: number;
 }
 
 export interface FormElicitation extends Base {

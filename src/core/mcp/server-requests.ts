@@ -15,8 +15,8 @@ import { isRecord } from '../../util/is-record.js';
 /** Where a session sends what its server asks of the person. */
 export interface ServerRequests {
   /** `signal` aborts, with a reason a person can read, when the server withdraws the request or the connection closes. */
-  elicit(input: ElicitInput, signal: AbortSignal): Promise<ElicitAnswer>;
-  sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<SampleAnswer>;
+  elicit(input: ElicitInput, signal: AbortSignal, order?: number): Promise<ElicitAnswer>;
+  sample(params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<SampleAnswer>;
   completed(elicitationId: string): void;
 }
 
@@ -38,17 +38,27 @@ export function installServerRequests(client: Client, requests: ServerRequests):
   // (elicitation/content.ts), defaults included, since we declare applyDefaults.
   client.setRequestHandler('elicitation/create', { params: AnyParams }, async (params, ctx): Promise<ElicitResult> => {
     const input = parseElicit(params);
-    const answer = await requests.elicit(input, withdrawal(client, ctx));
+    const answer = await requests.elicit(input, withdrawal(client, ctx), orderOf(ctx));
     if (answer.action !== 'accept') return { action: answer.action };
     return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
   });
   client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult> => {
-    const answer = await requests.sample(request.params as CreateMessageRequest['params'], withdrawal(client, ctx));
+    const answer = await requests.sample(request.params as CreateMessageRequest['params'], withdrawal(client, ctx), orderOf(ctx));
     // The spec's example error for a person who refuses to sample.
     if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
     return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
   });
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => requests.completed(params.elicitationId));
+}
+
+/**
+ * The order the server asked in: its request id, when a number. Two questions asked at
+ * once reach the handlers in either order (their params are checked along different
+ * paths), and the person should see them as the server asked.
+ */
+function orderOf(ctx: ClientContext): number | undefined {
+  const id = ctx.mcpReq.id;
+  return typeof id === 'number' ? id : undefined;
 }
 
 function parseElicit(params: Record<string, unknown>): ElicitInput {

@@ -17,8 +17,8 @@ export function callHold(server: string, requests: RequestQueue, auth?: AuthMana
 /** Where `server`'s elicitation and sampling requests go: the queue the person answers. */
 export function serverRequests(server: string, requests: RequestQueue): NonNullable<SessionOptions['requests']> {
   return {
-    elicit: (input, signal) => requests.elicit(server, input, signal),
-    sample: (params, signal) => requests.sample(server, params, signal),
+    elicit: (input, signal, order) => requests.elicit(server, input, signal, order),
+    sample: (params, signal, order) => requests.sample(server, params, signal, order),
     completed: (elicitationId) => requests.complete(server, elicitationId),
   };
 }
