@@ -311,6 +311,21 @@ describe('a server that announces changes without end', () => {
 });
 
 describe('a server that sends a JSON-RPC batch', () => {
+  it('over Streamable HTTP: the batch in an SSE event is noted in the Log tab, not dropped without a word; the call goes on', async () => {
+    const child = spawn(process.execPath, [fixture('sends-batch-http.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    processes.push(child);
+    const url = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().replace('listening on ', '').trim())));
+    const deck = await openDeck({ batcher: { type: 'http', url }, ...HEALTHY });
+    await deck.connectAll();
+    const outcome = await deck.callTool('batcher', 'batch', {});
+    expect(outcome.result.content).toEqual([{ type: 'text', text: 'after the batch' }]);
+    const logged = state(deck, 'batcher').logs.map((l) => JSON.stringify(l)).join('\n');
+    expect(logged).toContain('the server sent a message mcpdeck cannot read (not one JSON-RPC message: a JSON-RPC batch, which MCP has not had since 2025-06-18, or not JSON-RPC at all); it was ignored');
+    expect(state(deck, 'batcher').status).toBe('connected');
+    await neighbourIsFine(deck);
+  });
+
+
   it('refuses the requests in it with -32600 and notes the batch in the Log tab, the session going on', async () => {
     const deck = await openDeck({ batcher: stdio('sends-batch.mjs'), ...HEALTHY });
     await deck.connectAll();

@@ -15,6 +15,8 @@ import { buildTransport, type TransportHooks } from './transports.js';
 
 // `elicitation.form.applyDefaults`, not the older `elicitation.applyDefaults`, which the SDK ignores.
 // `roots` only when the person configured some (rootsCapability).
+
+const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-RPC message: a JSON-RPC batch, which MCP has not had since 2025-06-18, or not JSON-RPC at all); it was ignored';
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   sampling: {},
@@ -186,7 +188,13 @@ export class Session {
       const reason = explainConnectError(new Error(inner?.failure ?? 'the connection closed'), { config, exit: inner?.failure ? undefined : inner?.exit, ...options.failureContext() });
       session.onclose?.(maskUrls(reason.message), !inner?.failure);
     };
-    if ('url' in config) client.onerror = (error) => session.watchStream(error, config.url, options.connectTimeout);
+    if ('url' in config) {
+      client.onerror = (error) => {
+        // The SDK drops an SSE event it cannot parse (a JSON-RPC batch, or not JSON-RPC) and only says so here.
+        if (error.name === 'ZodError' || error instanceof SyntaxError) return options.onNote?.(UNREADABLE);
+        session.watchStream(error, config.url, options.connectTimeout);
+      };
+    }
     opened = session;
     if (overflow) session.lose(overflow, false);
     transport.modern = session.era === 'modern';
