@@ -154,6 +154,19 @@ describe('secrets in server URLs', () => {
     expect(tools.stderr).toContain(masked.answers500);
     for (const out of [status, json, tools]) expect(out.stdout + out.stderr).not.toMatch(/SECRET-|hunter2/);
   });
+
+  it('are masked in the sign-in trace: auth doctor (text and --json) and auth status', async () => {
+    const { servers } = await secretServers();
+    const outputs = [
+      await cli(['auth', 'doctor', 'answers500'], servers),
+      await cli(['auth', 'doctor', 'refused', '--json'], servers),
+      await cli(['auth', 'status'], servers),
+      await cli(['auth', 'status', '--json'], servers),
+    ];
+    expect(outputs[0]!.stdout).toContain('access_token=••••••');
+    expect(outputs[1]!.stdout).toContain('key=••••••');
+    for (const out of outputs) expect(out.stdout + out.stderr).not.toMatch(/SECRET-|hunter2/);
+  });
 });
 
 /** Starts test/fixtures/servers/endless-sse.mjs in `mode`; its base URL once it listens. */

@@ -2,6 +2,7 @@ import { summarize } from '../../core/auth/credentials.js';
 import { hasStaticAuthorization, isRemote } from '../../core/auth/manager.js';
 import { formatWhen } from '../../core/auth/when.js';
 import type { Deck } from '../../core/deck.js';
+import { redactUrl } from '../../core/config/redact.js';
 import { terminalJson } from '../../util/json.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 
@@ -15,7 +16,7 @@ export async function printStatus(deck: Deck, json: boolean): Promise<void> {
     const saved = summarize(staticHeader ? undefined : await deck.auth.credentials.read(config.url));
     rows.push({
       server: state.name,
-      url: config.url,
+      url: redactUrl(config.url),
       auth: staticHeader ? 'static header' : saved.signedIn ? 'signed in' : 'not signed in',
       subject: saved.subject ?? null,
       issuer: saved.issuer ?? null,

@@ -1,4 +1,5 @@
 import { sanitizeLine } from '../../util/sanitize.js';
+import { maskUrls } from '../config/redact.js';
 
 /** One step of a sign-in, as the auth doctor and the Auth view show it. */
 export interface TraceStep {
@@ -15,7 +16,13 @@ export const STEP_MARK: Record<TraceStep['status'], string> = { ok: '✓', faile
 
 /** A step on one line, fit for a terminal: its mark, its name and its detail. */
 export function stepLine(step: TraceStep): string {
-  return `${STEP_MARK[step.status]} ${sanitizeLine(step.step)}${step.detail ? `: ${sanitizeLine(step.detail)}` : ''}`;
+  const { detail } = maskStep(step);
+  return `${STEP_MARK[step.status]} ${sanitizeLine(step.step)}${detail ? `: ${sanitizeLine(detail)}` : ''}`;
+}
+
+/** A step with the secrets in its URLs (query tokens, user info) masked, for any output. */
+export function maskStep(step: TraceStep): TraceStep {
+  return { ...step, ...(step.detail && { detail: maskUrls(step.detail) }), ...(step.fix && { fix: maskUrls(step.fix) }) };
 }
 
 /** Which step of discovery or exchange an HTTP request belongs to, by its URL. */

@@ -1,3 +1,4 @@
+import { redactUrl } from '../../../core/config/redact.js';
 import type { DoctorReport } from '../../../core/auth/doctor.js';
 import { stepLine, type TraceStep } from '../../../core/auth/trace.js';
 import { formatWhen } from '../../../core/auth/when.js';
@@ -43,7 +44,7 @@ export function authLines(view: AuthView, width: number): AuthLine[] {
   else if (!d) field('Sign-in', 'reading the saved sign-in…');
   else if (d.signedIn) field('Sign-in', `signed in${d.subject ? ` as ${d.subject}` : ''}`, 'ok');
   else field('Sign-in', 'not signed in', 'warning');
-  field('Server', view.serverUrl);
+  field('Server', redactUrl(view.serverUrl));
   if (d?.signedIn) {
     if (d.issuer) field('Issuer', d.issuer);
     field('Scopes', d.scopes.join(' ') || '(none stated)');
