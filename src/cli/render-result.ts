@@ -8,7 +8,8 @@ type Block = CallToolResult['content'][number];
 // The decoded size, without decoding.
 const bytes = (base64: string) => Buffer.byteLength(base64, 'base64');
 
-function block(b: Block): string {
+/** One content block as a person reads it (tool results, prompt messages), sanitized. */
+export function block(b: Block): string {
   switch (b.type) {
     case 'text':
       return sanitize(b.text);
