@@ -1,11 +1,14 @@
 // The protocol beyond tools from the command line (resources, read, templates, prompts,
 // prompt, complete, log-level, ping), run as a person runs it (bin/mcpdeck.js, the
 // bundle) against server-everything (2025) and the 2026-07-28-only fixture, text and --json.
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, sandbox } from './helpers/cli.js';
+import { BIN, runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
 
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
@@ -159,5 +162,78 @@ describe('CLI verbs on a configured server', () => {
     const r = await run('read', 'modern', 'modern://nothing-here');
     expect(r.code).toBe(5);
     expect(r.stderr).toContain('the server refused the request');
+  });
+});
+
+const FILESYSTEM = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+
+/** The CLI with `input` on its stdin. */
+function runWithStdin(args: string[], input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: box.cwd, env: box.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d));
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('call: output and arguments', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'mcpdeck-verbs-fs-'));
+  const file = join(folder, 'original.txt');
+  // Tabs, no final newline, and an escape the terminal would act on: --text to a pipe keeps them all.
+  const original = 'first\tline\nsecond \u001b[31mred\u001b[0m line';
+  writeFileSync(file, original);
+  const fs = ['--', process.execPath, FILESYSTEM, folder];
+
+  it('labels the structured content section in text mode', async () => {
+    const r = await runCli(['call', 'read_text_file', `path=${file}`, ...fs], box);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/line\nstructured content:\n\{\n {2}"content": /);
+  });
+
+  it('--text prints the text content only, as sent: redirected, it copies the file', async () => {
+    const r = await runCli(['call', 'read_text_file', `path=${file}`, '--text', ...fs], box);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(original);
+    const both = await runCli(['call', 'read_text_file', `path=${file}`, '--text', '--json', ...fs], box);
+    expect(both.code).toBe(2);
+  });
+
+  it('--args - reads the arguments from stdin, --args @file from a file', async () => {
+    const piped = await runWithStdin(['call', 'read_text_file', '--args', '-', '--text', ...fs], JSON.stringify({ path: file }));
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toBe(original);
+    const argsFile = join(box.cwd, 'args.json');
+    writeFileSync(argsFile, JSON.stringify({ path: file }));
+    const fromFile = await runCli(['call', 'read_text_file', '--args', '@args.json', '--text', ...fs], box);
+    expect(fromFile.code).toBe(0);
+    expect(fromFile.stdout).toBe(original);
+    const missing = await runCli(['call', 'read_text_file', '--args', '@nowhere.json', ...fs], box);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--args @nowhere.json: cannot read');
+    const broken = await runWithStdin(['call', 'read_text_file', '--args', '-', ...fs], '{not json');
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('--args is not valid JSON');
+  });
+
+  it('--meta goes into the request _meta: on 2026-07-28 the log level there decides what the server logs', async () => {
+    const modern = ['--', process.execPath, MODERN, 'stdio', 'reject'];
+    const r = await runCli(['call', 'log_something', '--meta', 'io.modelcontextprotocol/logLevel=error', ...modern], box);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/^\[error\] a error message$/m);
+    expect(r.stderr).not.toContain('[warning]');
+    const bad = await runCli(['call', 'log_something', '--meta', 'novalue', ...modern], box);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--meta "novalue" must look like key=value');
+  });
+
+  it('--log-level on a command: 2026-07-28 sends it with the request, and the server logs from that level up', async () => {
+    const modern = await runCli(['call', 'log_something', '--log-level', 'warning', '--', process.execPath, MODERN, 'stdio', 'reject'], box);
+    expect(modern.stderr).toMatch(/^\[warning\] a warning message$/m);
+    expect(modern.stderr).not.toContain('[info]');
   });
 });
