@@ -237,3 +237,21 @@ describe('call: output and arguments', () => {
     expect(modern.stderr).not.toContain('[info]');
   });
 });
+
+describe('-e for an ad hoc stdio server', () => {
+  it('sets the variable in the server\'s environment', async () => {
+    const r = await runCli(['call', 'get-env', '-e', 'MCPDECK_PROBE=hello there', '--env', 'SECOND=2', '--json', '--', process.execPath, EVERYTHING, 'stdio'], box);
+    expect(r.code).toBe(0);
+    const env = JSON.parse((JSON.parse(r.stdout) as { result: { content: { text: string }[] } }).result.content[0]!.text) as Record<string, string>;
+    expect(env).toMatchObject({ MCPDECK_PROBE: 'hello there', SECOND: '2' });
+  });
+
+  it('is refused for a remote server, and when malformed', async () => {
+    const remote = await runCli(['tools', '-e', 'X=1', '--url', 'http://127.0.0.1:9/mcp'], box);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('-e is for an ad hoc stdio server (a command after --); a remote one takes --header');
+    const malformed = await runCli(['tools', '-e', 'X', '--', process.execPath, EVERYTHING, 'stdio'], box);
+    expect(malformed.code).toBe(2);
+    expect(malformed.stderr).toContain('-e "X" must look like KEY=value');
+  });
+});
