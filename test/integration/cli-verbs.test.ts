@@ -255,3 +255,13 @@ describe('-e for an ad hoc stdio server', () => {
     expect(malformed.stderr).toContain('-e "X" must look like KEY=value');
   });
 });
+
+describe('a hostile server\'s log message during a call', () => {
+  const HOSTILE = fileURLToPath(new URL('../fixtures/servers/hostile-text.mjs', import.meta.url));
+
+  it('reaches stderr with its level, its control sequences shown as markers, never raw', async () => {
+    const r = await runCli(['call', 'plain', '--', process.execPath, HOSTILE], box);
+    expect(r.stderr).toMatch(/^\[error\] log⟦ESC\[2J⟧: logged ⟦ESC\[2J⟧/m);
+    expect(r.stderr).not.toMatch(/\u001b\[2J|\u0007/);
+  });
+});
