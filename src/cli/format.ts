@@ -58,3 +58,19 @@ export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream): strin
     })
     .join('\n');
 }
+
+/** A list of named things: the name padded, what else matters beside it, the description dimmed below. */
+export function itemList(items: { label: string; extra?: string; description?: string }[], stream: NodeJS.WriteStream): string {
+  const paint = painter(stream);
+  const labels = items.map((i) => sanitizeLine(i.label));
+  const width = Math.min(60, Math.max(4, ...labels.map((l) => [...l].length)));
+  return items
+    .map((item, index) => {
+      const label = labels[index]!;
+      const pad = ' '.repeat(Math.max(0, width - [...label].length));
+      const extra = item.extra ? `  ${sanitizeLine(item.extra)}` : '';
+      const description = truncate(sanitizeLine((item.description ?? '').split('\n')[0] ?? ''), 80);
+      return `${label}${extra ? pad + extra : ''}${description ? `\n${' '.repeat(2)}${paint('dim', description)}` : ''}`;
+    })
+    .join('\n');
+}

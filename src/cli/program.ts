@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   tools: async () => (await import('./commands/tools.js')).registerTools,
   get: async () => (await import('./commands/get.js')).registerGet,
   call: async () => (await import('./commands/call.js')).registerCall,
+  resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   add: async () => (await import('./commands/manage.js')).registerManage,
   sources: async () => (await import('./commands/sources.js')).registerSources,
   import: async () => (await import('./commands/import.js')).registerImport,
@@ -26,7 +27,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   approve: async () => (await import('./commands/approve.js')).registerApprove,
   auth: async () => (await import('./commands/auth.js')).registerAuth,
 };
-const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve' };
+const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources' };
 const PROGRAM_FLAGS = new Set(['-V', '--version']);
 
 /** The command a command line runs; all of them for help, an unknown word or none that is clear. */

@@ -8,7 +8,8 @@ type Block = CallToolResult['content'][number];
 // The decoded size, without decoding.
 const bytes = (base64: string) => Buffer.byteLength(base64, 'base64');
 
-function block(b: Block): string {
+/** One content block as a person reads it (tool results, prompt messages), sanitized. */
+export function block(b: Block): string {
   switch (b.type) {
     case 'text':
       return sanitize(b.text);
@@ -39,7 +40,8 @@ export function renderOutcome(outcome: CallOutcome): { stdout: string; stderr: s
   // Too deep for JSON.stringify, it is written cut (and cannot be the same as a text block).
   const json = structured === undefined ? undefined : stringifyWhole(structured);
   const repeated = json !== undefined && result.content.some((b) => b.type === 'text' && sameJson(b.text, json));
-  if (structured !== undefined && !repeated) parts.push(sanitize(cutJson(structured, 2)));
+  // Labelled: a file's text is not followed by an unmarked JSON copy of it (`--text` leaves it out).
+  if (structured !== undefined && !repeated) parts.push(`structured content:\n${sanitize(cutJson(structured, 2))}`);
   const notes: string[] = [];
   if (outcome.output?.unchecked) notes.push(`warning: output not checked: ${outcome.output.unchecked}`);
   else if (outcome.output && !outcome.output.valid) notes.push(`warning: structured content does not match the output schema: ${outcome.output.errors.join('; ')}`);

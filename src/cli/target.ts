@@ -31,6 +31,7 @@ export interface TargetOptions extends AnswerOptions {
   header?: string[];
   protocol?: string;
   root?: string[];
+  env?: string[];
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -52,6 +53,7 @@ export function withTarget(command: Command): Command {
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
     .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
+    .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', (v: string, prev: string[] = []) => [...prev, v])
     .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
     .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
@@ -94,6 +96,9 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     demo: options.demo,
     only: only ?? onlyNames(options),
   };
+  if (options.env?.length && !inv.commandLine?.length) {
+    throw new UserError(`-e is for an ad hoc stdio server (a command after --)${options.url ? '; a remote one takes --header' : '; for a configured one, set "env" in its entry'}`, Exit.badInput);
+  }
   if (options.url) {
     const headers = pairs(options.header, ':', '--header');
     const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }), ...protocolOf(options), ...rootsOf(options, inv) };
@@ -104,7 +109,8 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   }
   if (inv.commandLine?.length) {
     const [command, ...args] = inv.commandLine;
-    const def = normalizeEntry(ADHOC_NAME, { command, args, ...protocolOf(options), ...rootsOf(options, inv) }, { kind: 'adhoc', label: 'command line' }, inv.env);
+    const env = pairs(options.env, '=', '-e');
+    const def = normalizeEntry(ADHOC_NAME, { command, args, ...(Object.keys(env).length && { env }), ...protocolOf(options), ...rootsOf(options, inv) }, { kind: 'adhoc', label: 'command line' }, inv.env);
     return { ...base, adhoc: [def] };
   }
   if (options.protocol) throw new UserError('--protocol is for an ad hoc server (--url, or a command after --); for a configured one, set "protocol" in its entry', Exit.badInput);

@@ -150,6 +150,9 @@ export class Deck {
   callTool: ServerHub['callTool'] = (...args) => this.hub.callTool(...args);
   readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
   getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
+  list: ServerHub['list'] = (...args) => this.hub.list(...args);
+  complete: ServerHub['complete'] = (...args) => this.hub.complete(...args);
+  ping: ServerHub['ping'] = (...args) => this.hub.ping(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
   /** When a person opens a server or one of its tabs: lists past their server-given ttlMs are fetched again. */
   freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);

@@ -183,7 +183,7 @@ describe('an output that was not checked', () => {
 describe('the CLI writing deep server data', () => {
   it('prints structured content nested thousands deep, cut, instead of crashing', () => {
     const { stdout } = renderOutcome(outcome({ content: [{ type: 'text', text: 'hi' }], structuredContent: { tree: deep(5000) } }));
-    expect(stdout).toContain('hi\n{\n  "tree": {');
+    expect(stdout).toContain('hi\nstructured content:\n{\n  "tree": {');
     expect(stdout).toContain('"⟨4,501 more levels, not shown⟩"');
   });
 

@@ -1,38 +1,28 @@
 import type { Command } from 'commander';
 import { terminalJson } from '../../util/json.js';
-import { ToolCallError, type CallErrorKind } from '../../core/mcp/call.js';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ToolCallError } from '../../core/mcp/call.js';
+import type { CallToolResult } from '../../core/mcp/types.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
 import { ADHOC_NAME, connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
 import { isRecord } from '../../util/is-record.js';
-import { sanitizeLine } from '../../util/sanitize.js';
+import { sanitize, sanitizeLine } from '../../util/sanitize.js';
+import { echoLogs, EXIT_FOR, parseMeta, withRequestMeta, type RequestCommandOptions } from '../request.js';
 import { withAnswers } from '../elicit/options.js';
 
-interface CallOptions extends TargetOptions {
+interface CallOptions extends TargetOptions, RequestCommandOptions {
   args?: string;
-  json?: boolean;
-  timeout?: string;
+  text?: boolean;
 }
 
-const EXIT_FOR: Record<CallErrorKind, number> = {
-  'bad-arguments': Exit.badInput,
-  'unknown-tool': Exit.badInput,
-  'not-connected': Exit.connection,
-  cancelled: Exit.interrupted,
-  timeout: Exit.protocol,
-  protocol: Exit.protocol,
-  // Like a sign-in: the person must do something in a browser before the call can work.
-  'url-elicitation-required': Exit.needsAuth,
-  // Only when the retry on a new session failed too.
-  'session-expired': Exit.connection,
-  'needs-sign-in': Exit.needsAuth,
-};
-
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...')))
-    .option('--args <json>', 'arguments as a JSON object (key=value pairs override it)')
+  withRequestMeta(withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...'))))
+    .option('--args <json>', 'arguments as a JSON object (key=value pairs override it); - reads it from stdin, @file from a file')
     .option('--json', 'print the raw result, duration and output-schema check as JSON')
+    .option('--text', 'print only the text content, as sent (e.g. to copy a file: > copy)')
     .option('--timeout <seconds>', 'give up after this long without progress')
     .action((first: string, second: string | undefined, rest: string[], options: CallOptions) =>
       run(async () => {
@@ -40,17 +30,24 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         // With --url or `-- command` there is no server name: the first word is the tool.
         const [server, tool, pairs] = adhoc ? [undefined, first, [second, ...rest].filter((p): p is string => !!p)] : [first, second, rest];
         if (!tool) throw new UserError('name a tool: mcpdeck call <server> <tool> [key=value ...] (see `mcpdeck tools <server>`)');
+        if (options.json && options.text) throw new UserError('--json and --text each choose the output: give one of them');
+        const meta = parseMeta(options.meta);
+        const argsJson = await readArgsOption(options.args, inv.cwd);
         const deck = await openDeck(options, inv, { only: adhoc ? undefined : [server!], lists: ['tools'] });
         const abort = new AbortController();
         const onSigint = () => abort.abort();
         process.once('SIGINT', onSigint);
+        let stopLogs = () => {};
         try {
           const name = pickServer(deck, server, adhoc);
+          stopLogs = echoLogs(deck, name);
           const state = await connectOne(deck, name);
+          if (options.logLevel) await deck.setLogLevel(name, options.logLevel, { signal: abort.signal });
           const schema = state.tools.find((t) => t.name === tool || t.qualifiedName === tool)?.inputSchema;
-          const args = { ...parseArgsJson(options.args), ...coerce(pairs, schema) };
+          const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema) };
           const outcome = await deck.callTool(name, tool, args, {
             signal: abort.signal,
+            ...(meta && { meta }),
             timeout: options.timeout ? Number(options.timeout) * 1000 : undefined,
             onProgress: (p) => {
               const total = p.total ? `/${p.total}` : '';
@@ -59,6 +56,9 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           });
           if (options.json) {
             process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, 2)}\n`);
+          } else if (options.text) {
+            process.stdout.write(textOnly(outcome.result, process.stdout.isTTY));
+            if (outcome.isError) process.stderr.write('the tool reported an error (isError)\n');
           } else {
             const { stdout, stderr } = renderOutcome(outcome);
             process.stdout.write(stdout ? `${stdout}\n` : '');
@@ -73,6 +73,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           if (error instanceof ToolCallError) throw new UserError(error.message, EXIT_FOR[error.kind]);
           throw error;
         } finally {
+          stopLogs();
           process.off('SIGINT', onSigint);
           await deck.close();
         }
@@ -84,6 +85,34 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
 function signInAgainHint(server: string | undefined): string {
   const login = `mcpdeck auth login ${server ?? '--url <url>'}`;
   return `run the call again with --sign-in auto (or --sign-in ask on a terminal) to sign in for it in the browser; ${login} signs in with the server's base scopes only`;
+}
+
+/**
+ * The text content alone, for a pipe: exactly as sent (a file read by a tool is copied
+ * byte for byte), blocks one after another. On a terminal it is sanitized like the rest.
+ */
+function textOnly(result: CallToolResult, terminal: boolean | undefined): string {
+  const text = result.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+  return terminal ? `${sanitize(text)}${text.endsWith('\n') ? '' : '\n'}` : text;
+}
+
+/** --args as given: `-` is stdin, `@file` a file (relative to where the person stands), anything else JSON itself. */
+async function readArgsOption(value: string | undefined, cwd: string): Promise<string | undefined> {
+  if (value === '-') {
+    if (process.stdin.isTTY) throw new UserError('--args - reads the JSON from stdin: pipe it in (echo \'{"key": "value"}\' | mcpdeck call ...)');
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  if (value?.startsWith('@')) {
+    const file = resolve(cwd, value.slice(1));
+    try {
+      return await readFile(file, 'utf8');
+    } catch (error) {
+      throw new UserError(`--args ${value}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  return value;
 }
 
 function parseArgsJson(text: string | undefined): Record<string, unknown> {

@@ -108,12 +108,22 @@ function checkOutput(schema: object, result: CallToolResult): ValidationResult {
   return validate(schema, result.structuredContent);
 }
 
-function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
+/** An error a request can meet (the server's answer, the transport, sign-in), as opposed to a bug in mcpdeck. */
+export function isRequestFailure(error: unknown): boolean {
+  return error instanceof ToolCallError || error instanceof SdkError || error instanceof ProtocolError || error instanceof UnauthorizedError || httpStatus(error) !== undefined;
+}
+
+/** Any request's failure (not only a call's) as a ToolCallError: its kind says which exit code or message fits. */
+export function requestError(error: unknown, signal?: AbortSignal): ToolCallError {
+  return asCallError(error, signal, 'request');
+}
+
+function asCallError(error: unknown, signal?: AbortSignal, what: 'call' | 'request' = 'call'): ToolCallError {
   if (error instanceof ToolCallError) return error;
-  if (signal?.aborted) return new ToolCallError('cancelled', 'the call was cancelled (the server was told)');
+  if (signal?.aborted) return new ToolCallError('cancelled', `the ${what} was cancelled (the server was told)`);
   if (error instanceof SdkError) {
-    if (error.code === SdkErrorCode.RequestTimeout) return new ToolCallError('timeout', `the call timed out: ${error.message}`);
-    if (error.code === SdkErrorCode.ConnectionClosed) return new ToolCallError('not-connected', 'the connection closed during the call');
+    if (error.code === SdkErrorCode.RequestTimeout) return new ToolCallError('timeout', `the ${what} timed out: ${error.message}`);
+    if (error.code === SdkErrorCode.ConnectionClosed) return new ToolCallError('not-connected', `the connection closed during the ${what}`);
     if (error.code === SdkErrorCode.InputRequiredRoundsExceeded) {
       return new ToolCallError('protocol', `the server kept asking for more input: gave up after ${error.message.match(/\d+/)?.[0] ?? 'too many'} rounds`);
     }
@@ -121,9 +131,9 @@ function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
   // What the sign-in policy did not answer (no terminal, --sign-in never, "not now").
   if (error instanceof InsufficientScopeError) {
     const scope = error.requiredScope ? ` (scope ${sanitizeLine(error.requiredScope)})` : '';
-    return new ToolCallError('needs-sign-in', `the server needs more permission for this call${scope}: sign in again for it`);
+    return new ToolCallError('needs-sign-in', `the server needs more permission for this ${what}${scope}: sign in again for it`);
   }
-  if (error instanceof UnauthorizedError) return new ToolCallError('needs-sign-in', 'the server refused the call: it needs you to sign in');
+  if (error instanceof UnauthorizedError) return new ToolCallError('needs-sign-in', `the server refused the ${what}: it needs you to sign in`);
   if (error instanceof ProtocolError) {
     if (error.code === ProtocolErrorCode.UrlElicitationRequired) {
       const pages = parseUrlElicitations(error.data);
@@ -133,7 +143,7 @@ function asCallError(error: unknown, signal?: AbortSignal): ToolCallError {
       return new ToolCallError('url-elicitation-required', `the server needs a page visited first, then call again: ${said}`, details, pages);
     }
     // The server's own words (a -32000 from a server is its error, not a closed connection).
-    return new ToolCallError('protocol', `the server refused the call: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`);
+    return new ToolCallError('protocol', `the server refused the ${what}: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`);
   }
   if (httpStatus(error) === 404) return new ToolCallError('session-expired', 'the server no longer knows this session (HTTP 404)');
   return new ToolCallError('protocol', (error as Error).message ?? String(error));

@@ -16,6 +16,8 @@ export interface ListOptions extends RequestOptions {
   maxItems?: number;
   /** Stop after this many pages (default MAX_PAGES). */
   maxPages?: number;
+  /** Request `_meta`, sent with every page. */
+  meta?: Record<string, unknown>;
 }
 
 export interface Listed<T> {
@@ -47,6 +49,8 @@ export type ListKind = keyof Items;
 // the deck reads it: the SDK's schemas walk a tool's JSON Schema to the bottom (one
 // 5,000 levels deep overflows the stack), and one malformed item would hide the rest.
 const PAGE = z.looseObject({ nextCursor: z.string().optional() });
+/** Any object: a result read no further (ping's). */
+export const ANY_RESULT = z.looseObject({});
 const LISTS = {
   tools: { method: 'tools/list', item: z.looseObject({ name: z.string(), inputSchema: z.looseObject({ type: z.literal('object') }) }), noun: 'tools' },
   resources: { method: 'resources/list', item: z.looseObject({ uri: z.string(), name: z.string() }), noun: 'resources' },
@@ -62,7 +66,7 @@ const count = (n: number) => n.toLocaleString('en-US');
  * and says so in `truncated`. Each page is its own request, so `timeout` is per page.
  */
 export async function listAll<K extends ListKind>(client: Client, kind: K, options: ListOptions = {}): Promise<Listed<Items[K]>> {
-  const { maxItems = MAX_ITEMS, maxPages = MAX_PAGES, checkHeaderParams, ...request } = options;
+  const { maxItems = MAX_ITEMS, maxPages = MAX_PAGES, checkHeaderParams, meta, ...request } = options;
   const { method, item, noun } = LISTS[kind];
   const items: Items[K][] = [];
   const skipped: string[] = [];
@@ -77,7 +81,7 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
     if (page === maxPages) {
       return listed(`stopped after ${count(maxPages)} pages: the server kept sending a next cursor (${count(items.length)} ${noun} listed)`);
     }
-    const params = cursor === undefined ? undefined : { cursor };
+    const params = cursor === undefined && !meta ? undefined : { ...(cursor !== undefined && { cursor }), ...(meta && { _meta: meta }) };
     const result: Record<string, unknown> & { nextCursor?: string } = await client.request({ method, params }, PAGE, request);
     // The first page's hint stands for the list: it is fetched again as a whole.
     if (page === 0) ttlMs = ttlOf(result.ttlMs);

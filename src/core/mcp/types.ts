@@ -3,6 +3,8 @@
 export type {
   CallToolResult,
   ClientCapabilities,
+  CompleteRequest,
+  CompleteResult,
   CreateMessageRequest,
   ElicitRequestFormParams,
   GetPromptResult,

@@ -194,7 +194,7 @@ export class ServerConnection {
     const requests = this.ctx.requests;
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
     try {
-      return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, meta: this.requestMeta(s), ...options, timeout }));
+      return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, ...options, meta: this.requestMeta(s, options.meta), timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
@@ -211,9 +211,10 @@ export class ServerConnection {
    * request only at the level the request names (none named: none sent); mcpdeck names
    * the level the person chose, else `info`, so the Log tab shows what a 2025 server's would.
    */
-  requestMeta(session = this.session): Record<string, unknown> | undefined {
-    if (session?.era !== 'modern') return undefined;
-    return { [LOG_LEVEL_META_KEY]: this.logLevel ?? 'info' };
+  requestMeta(session = this.session, extra?: Record<string, unknown>): Record<string, unknown> | undefined {
+    // The person's own `_meta` (the CLI's --meta) goes on top.
+    if (session?.era !== 'modern') return extra && { ...extra };
+    return { [LOG_LEVEL_META_KEY]: this.logLevel ?? 'info', ...extra };
   }
 
   /** The level the person chose in this session (2026-07-28: sent with each request; 2025: logging/setLevel). */

@@ -5,7 +5,20 @@ import type { ConfigIssue, ServerDefinition } from '../config/types.js';
 import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import type { RequestOptions } from '../mcp/types.js';
-import type { GetPromptResult, LoggingLevel, ReadResourceResult } from '../mcp/types.js';
+import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult } from '../mcp/types.js';
+import { listAll, ANY_RESULT, type Listed } from '../mcp/list.js';
+import type { Prompt, Resource, ResourceTemplate } from '../mcp/types.js';
+
+/** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
+export interface SendOptions extends RequestOptions {
+  meta?: Record<string, unknown>;
+}
+
+interface Listable {
+  resources: Resource;
+  resourceTemplates: ResourceTemplate;
+  prompts: Prompt;
+}
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
@@ -124,15 +137,41 @@ export class ServerHub {
     return this.connections.get(server)!.call(state, tool, args, options);
   }
 
-  readResource(server: string, uri: string, options?: RequestOptions): Promise<ReadResourceResult> {
+  readResource(server: string, uri: string, { meta: extra, ...options }: SendOptions = {}): Promise<ReadResourceResult> {
     const connection = this.connection(server);
     // No response cache: a person reading a resource wants it as it is now.
-    return connection.withClient((client) => client.readResource({ uri, ...meta(connection) }, { ...options, cacheMode: 'bypass' }));
+    return connection.withClient((client) => client.readResource({ uri, ...meta(connection, extra) }, { ...options, cacheMode: 'bypass' }));
   }
 
-  getPrompt(server: string, name: string, args: Record<string, string>, options?: RequestOptions): Promise<GetPromptResult> {
+  getPrompt(server: string, name: string, args: Record<string, string>, { meta: extra, ...options }: SendOptions = {}): Promise<GetPromptResult> {
     const connection = this.connection(server);
-    return connection.withClient((client) => client.getPrompt({ name, arguments: args, ...meta(connection) }, options));
+    return connection.withClient((client) => client.getPrompt({ name, arguments: args, ...meta(connection, extra) }, options));
+  }
+
+  /** One list asked for now, within the usual bounds (the CLI's list commands; the deck keeps its own lists fresh). */
+  list<K extends keyof Listable>(server: string, kind: K, { meta: extra, ...options }: SendOptions = {}): Promise<Listed<Listable[K]>> {
+    const connection = this.connection(server);
+    return connection.withClient((client) => listAll(client, kind, { ...options, meta: connection.requestMeta(undefined, extra) }));
+  }
+
+  /** completion/complete: the values a server suggests for a prompt argument or a template variable. */
+  complete(server: string, params: Omit<CompleteRequest['params'], '_meta'>, { meta: extra, ...options }: SendOptions = {}): Promise<CompleteResult> {
+    const connection = this.connection(server);
+    return connection.withClient((client) => client.complete({ ...params, ...meta(connection, extra) }, options));
+  }
+
+  /**
+   * Resolves when the server answers, with the request that asked: `ping` (2025), or
+   * `server/discover` on 2026-07-28, which has no ping.
+   */
+  async ping(server: string, { meta: extra, ...options }: SendOptions = {}): Promise<'ping' | 'server/discover'> {
+    const connection = this.connection(server);
+    const params = meta(connection, extra);
+    return connection.withClient(async (client) => {
+      const method = client.getProtocolEra() === 'modern' ? 'server/discover' : 'ping';
+      await client.request({ method, ...(params._meta && { params }) }, ANY_RESULT, options);
+      return method;
+    });
   }
 
   /**
@@ -211,9 +250,9 @@ export class ServerHub {
   }
 }
 
-function meta(connection: ServerConnection): { _meta?: Record<string, unknown> } {
-  const extra = connection.requestMeta();
-  return extra ? { _meta: extra } : {};
+function meta(connection: ServerConnection, extra?: Record<string, unknown>): { _meta?: Record<string, unknown> } {
+  const all = connection.requestMeta(undefined, extra);
+  return all ? { _meta: all } : {};
 }
 
 function changed(a: ServerDefinition, b: ServerDefinition): boolean {
