@@ -2,15 +2,15 @@ import type { Command } from 'commander';
 import { terminalJson } from '../../util/json.js';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ToolCallError } from '../../core/mcp/call.js';
+import { ToolCallError, type CallOutcome } from '../../core/mcp/call.js';
 import type { CallToolResult } from '../../core/mcp/types.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
-import { ADHOC_NAME, connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from '../target.js';
 import { isRecord } from '../../util/is-record.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
-import { echoLogs, EXIT_FOR, parseMeta, withRequestMeta, type RequestCommandOptions } from '../request.js';
+import { onServer, withRequestMeta, type RequestCommandOptions } from '../request.js';
 import { withAnswers } from '../elicit/options.js';
 
 interface CallOptions extends TargetOptions, RequestCommandOptions {
@@ -31,29 +31,24 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         const [server, tool, pairs] = adhoc ? [undefined, first, [second, ...rest].filter((p): p is string => !!p)] : [first, second, rest];
         if (!tool) throw new UserError('name a tool: mcpdeck call <server> <tool> [key=value ...] (see `mcpdeck tools <server>`)');
         if (options.json && options.text) throw new UserError('--json and --text each choose the output: give one of them');
-        const meta = parseMeta(options.meta);
         const argsJson = await readArgsOption(options.args, inv.cwd);
-        const deck = await openDeck(options, inv, { only: adhoc ? undefined : [server!], lists: ['tools'] });
-        const abort = new AbortController();
-        const onSigint = () => abort.abort();
-        process.once('SIGINT', onSigint);
-        let stopLogs = () => {};
-        try {
-          const name = pickServer(deck, server, adhoc);
-          stopLogs = echoLogs(deck, name);
-          const state = await connectOne(deck, name);
-          if (options.logLevel) await deck.setLogLevel(name, options.logLevel, { signal: abort.signal });
+        return onServer(options, inv, server, ['tools'], async ({ deck, name, state, send }) => {
           const schema = state.tools.find((t) => t.name === tool || t.qualifiedName === tool)?.inputSchema;
           const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema) };
-          const outcome = await deck.callTool(name, tool, args, {
-            signal: abort.signal,
-            ...(meta && { meta }),
-            timeout: options.timeout ? Number(options.timeout) * 1000 : undefined,
-            onProgress: (p) => {
-              const total = p.total ? `/${p.total}` : '';
-              process.stderr.write(`progress ${p.progress}${total}${p.message ? ` ${sanitizeLine(p.message)}` : ''}\n`);
-            },
-          });
+          let outcome: CallOutcome;
+          try {
+            outcome = await deck.callTool(name, tool, args, {
+              ...send,
+              onProgress: (p) => {
+                const total = p.total ? `/${p.total}` : '';
+                process.stderr.write(`progress ${p.progress}${total}${p.message ? ` ${sanitizeLine(p.message)}` : ''}\n`);
+              },
+            });
+          } catch (error) {
+            if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') await (await import('../elicit/pages.js')).offerPages(error, options, adhoc ? ADHOC_NAME : server!);
+            if (error instanceof ToolCallError && error.kind === 'needs-sign-in') throw new UserError(`${error.message}\n  ${signInAgainHint(adhoc ? undefined : server)}`, Exit.needsAuth);
+            throw error;
+          }
           if (options.json) {
             process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, 2)}\n`);
           } else if (options.text) {
@@ -67,16 +62,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           // A question the options could not answer failed on the server's side: say it was the input.
           if (deck.requests.getSnapshot().notices.some((n) => n.kind === 'failed')) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;
-        } catch (error) {
-          if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') await (await import('../elicit/pages.js')).offerPages(error, options, adhoc ? ADHOC_NAME : server!);
-          if (error instanceof ToolCallError && error.kind === 'needs-sign-in') throw new UserError(`${error.message}\n  ${signInAgainHint(adhoc ? undefined : server)}`, Exit.needsAuth);
-          if (error instanceof ToolCallError) throw new UserError(error.message, EXIT_FOR[error.kind]);
-          throw error;
-        } finally {
-          stopLogs();
-          process.off('SIGINT', onSigint);
-          await deck.close();
-        }
+        });
       }),
     );
 }
