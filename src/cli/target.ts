@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { Command, Option } from 'commander';
 import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
 import type { ServerState } from '../core/servers/state.js';
 import { restartPolicyFrom } from '../core/servers/supervisor.js';
@@ -15,53 +14,12 @@ import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
 import { pairs } from './pairs.js';
 import { sanitizeLine } from '../util/sanitize.js';
-import { answerSettings, cliPolicy, type AnswerOptions } from './elicit/options.js';
-import { cliAuthPolicy, SIGN_IN_MODES } from './auth/policy.js';
+import { answerSettings, cliPolicy } from './elicit/options.js';
+import { cliAuthPolicy } from './auth/policy.js';
+import { ADHOC_NAME, isAdhoc, type Invocation, type TargetOptions } from './options.js';
 import type { AuthManager, SignInMode } from '../core/auth/manager.js';
 
-/** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
-export interface TargetOptions extends AnswerOptions {
-  config?: string[];
-  strict?: boolean;
-  only?: string;
-  demo?: boolean;
-  url?: string;
-  transport?: 'http' | 'sse';
-  signIn?: SignInMode;
-  header?: string[];
-  protocol?: string;
-  root?: string[];
-  env?: string[];
-}
-
-/** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
-export interface Invocation {
-  commandLine?: string[];
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
-
-export const ADHOC_NAME = 'adhoc';
-
-/** The options every command that reads servers shares. */
-export function withTarget(command: Command): Command {
-  return command
-    .option('-c, --config <file>', 'read servers from this file (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--strict', 'read only the --config files')
-    .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
-    .option('--demo', 'add the built-in demo server')
-    .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
-    .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
-    .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
-    .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
-    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
-}
-
-export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {
-  return Boolean(options.url || inv.commandLine?.length);
-}
+export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
 
 export interface DeckScope {
   /** Connect only these (the command is about one server). */
@@ -75,6 +33,8 @@ export interface DeckScope {
   tui?: boolean;
   /** Restart servers that die, with backoff (default: with the TUI). */
   supervise?: boolean;
+  /** Leave the configuration's issues to the caller to print (the deck's screen is up: they would be drawn over). */
+  reportLater?: boolean;
 }
 
 const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
@@ -139,7 +99,7 @@ export async function openDeck(options: TargetOptions, inv: Invocation, scope: D
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
     if (!deck.server(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }
-  reportIssues(deck.configIssues);
+  if (!scope.reportLater) reportIssues(deck.configIssues);
   // A broken --config file or a bad --only stops the command; a broken .mcp.json is only reported.
   const explicit = new Set((options.config ?? []).map((f) => resolve(inv.cwd, f)));
   const fatal = deck.configIssues.find((i) => i.severity === 'error' && !i.server && (!i.file || explicit.has(i.file)));

@@ -1,25 +1,12 @@
-import { render } from 'ink';
 import type { Deck } from '../core/deck.js';
-import { createTheme } from './theme/theme.js';
+import type { Theme } from './theme/theme.js';
 import { Root } from './Root.js';
 import { openInBrowser } from '../core/browser.js';
+import type { DeckScreen } from './start.js';
 
-const ALT_SCREEN_ON = '\x1b[?1049h';
-const ALT_SCREEN_OFF = '\x1b[?1049l';
-
-/** Runs the TUI on the terminal's alternate screen until the person quits. */
-export async function runTui(deck: Deck): Promise<void> {
-  const { stdout } = process;
-  stdout.write(ALT_SCREEN_ON);
-  const restore = () => stdout.write(ALT_SCREEN_OFF);
-  process.once('exit', restore);
-  const app = render(<Root deck={deck} theme={createTheme(process.env)} opener={(url) => openInBrowser(url)} />, { exitOnCtrlC: false, patchConsole: true });
+/** Runs the TUI in the screen `openScreen` made, until the person quits. */
+export async function runTui(deck: Deck, screen: DeckScreen, theme: Theme): Promise<void> {
+  screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} />);
   void deck.connectAll();
-  try {
-    await app.waitUntilExit();
-  } finally {
-    app.cleanup();
-    process.off('exit', restore);
-    restore();
-  }
+  await screen.app.waitUntilExit();
 }

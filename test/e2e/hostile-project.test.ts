@@ -23,7 +23,8 @@ describe('mcpdeck started inside a hostile project', () => {
     await term.keys('/');
     await term.type('cursor');
     await term.keys('Enter');
-    await term.waitFor(/^› cursor-helper/m);
+    // The filter is applied (the list's own keys are back), not still being typed.
+    await term.waitFor((screen) => /^› cursor-helper/m.test(screen) && screen.includes('A approve'));
     await term.keys('A');
     const review = await term.waitFor('Approve cursor-helper?');
     expect(review).toContain('pwned-cursor.txt');
@@ -48,7 +49,7 @@ describe('a server whose schema patterns would freeze a backtracking engine, in 
     expect(await term.waitFor('must match pattern')).toContain('^(\\w+\\s?)*$');
     // Out of the form (esc), out of the server (esc), and q: the process is gone.
     await term.keys('Escape');
-    await term.waitFor('enter call');
+    await term.waitFor((screen) => screen.includes('enter call') && !screen.includes('must match pattern'));
     await term.keys('Escape');
     await term.waitFor(/patterns\s+✓ connected/);
     await term.keys('q');

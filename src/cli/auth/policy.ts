@@ -27,4 +27,4 @@ export function cliAuthPolicy(auth: AuthManager, mode: SignInMode | undefined): 
   };
 }
 
-export const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];
+export { SIGN_IN_MODES } from '../options.js';

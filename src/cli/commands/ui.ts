@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
-import { withAnswers } from '../elicit/options.js';
 import { Exit } from '../exit-codes.js';
-import { printStatus } from './status.js';
+import { withAnswers, withTarget, type Invocation, type TargetOptions } from '../options.js';
 
 /** `mcpdeck` alone: the TUI on a terminal; the status table when piped. */
 export function registerUi(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
@@ -11,19 +9,43 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
     .action((options: TargetOptions & { json?: boolean }) =>
       run(async () => {
         const tui = !options.json && Boolean(process.stdout.isTTY && process.stdin.isTTY);
-        const deck = await openDeck(options, inv, { tui });
+        if (!tui) return printInstead(options, inv);
+        // The frame first, then the core: the SDK and the schemas take longer to load than Ink.
+        const [{ openScreen }, { createTheme }] = await Promise.all([import('../../ui/start.js'), import('../../ui/theme/theme.js')]);
+        const theme = createTheme(process.env);
+        const screen = openScreen(theme);
+        const [{ openDeck, reportIssues }, { runTui }] = await Promise.all([import('../target.js'), import('../../ui/run.js')]).catch((error: unknown) => {
+          screen.close();
+          throw error;
+        });
+        let issues: Parameters<typeof reportIssues>[0] = [];
         try {
-          if (!tui) {
-            if (!options.json) process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
-            await deck.connectAll();
-            return printStatus(deck, Boolean(options.json));
+          const deck = await openDeck(options, inv, { tui, reportLater: true });
+          issues = deck.configIssues;
+          try {
+            await runTui(deck, screen, theme);
+          } finally {
+            await deck.close();
           }
-          const { runTui } = await import('../../ui/run.js');
-          await runTui(deck);
           return Exit.ok;
         } finally {
-          await deck.close();
+          screen.close();
+          // Said on the terminal the person returns to, as before the deck opened.
+          reportIssues(issues);
         }
       }),
     );
+}
+
+/** Not a terminal: the status table (or JSON), as `mcpdeck status` prints it. */
+async function printInstead(options: TargetOptions & { json?: boolean }, inv: Invocation): Promise<number> {
+  const [{ openDeck }, { printStatus }] = await Promise.all([import('../target.js'), import('./status.js')]);
+  const deck = await openDeck(options, inv);
+  try {
+    if (!options.json) process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
+    await deck.connectAll();
+    return printStatus(deck, Boolean(options.json));
+  } finally {
+    await deck.close();
+  }
 }

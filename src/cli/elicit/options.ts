@@ -1,32 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { AnswerOptions } from '../options.js';
 import { openInBrowser } from '../../core/browser.js';
 import type { RequestPolicy } from '../../core/elicitation/types.js';
 import { isRecord } from '../../util/is-record.js';
 import { UserError } from '../exit-codes.js';
-import { answerPolicy, type AnswerSettings, type OnElicit, type OnSample } from './policy.js';
+import { answerPolicy, type AnswerSettings } from './policy.js';
 import { LinePrompter } from './terminal.js';
 
-/** The answering options as commander parses them. */
-export interface AnswerOptions {
-  onElicit?: OnElicit;
-  answers?: string;
-  onSample?: OnSample;
-  sampleReply?: string;
-}
-
-/** How the command answers what servers ask (elicitation forms and links, sampling). */
-export function withAnswers(command: Command): Command {
-  return command
-    .addOption(
-      new Option('--on-elicit <mode>', "answer servers' forms and links: ask at the terminal (fails without one), accept-defaults, decline or cancel")
-        .choices(['ask', 'accept-defaults', 'decline', 'cancel']),
-    )
-    .option('--answers <file.json>', 'answer form fields by name from a JSON object; fields it leaves out take their default')
-    .addOption(new Option('--on-sample <mode>', 'answer sampling requests: ask (write the reply at the terminal) or decline').choices(['ask', 'decline']))
-    .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply");
-}
+export { withAnswers, type AnswerOptions } from '../options.js';
 
 /** Reads and checks the options once, before anything connects: a bad file is bad input. */
 export function answerSettings(options: AnswerOptions, cwd: string): AnswerSettings {

@@ -1,0 +1,73 @@
+import { Option, type Command } from 'commander';
+import type { SignInMode } from '../core/auth/manager.js';
+import type { OnElicit, OnSample } from './elicit/policy.js';
+
+// The options commands declare, kept apart from what they do: registering the deck
+// command (the default) must load nothing else, so its first frame comes at once.
+
+/** The answering options as commander parses them. */
+export interface AnswerOptions {
+  onElicit?: OnElicit;
+  answers?: string;
+  onSample?: OnSample;
+  sampleReply?: string;
+}
+
+/** How the command answers what servers ask (elicitation forms and links, sampling). */
+export function withAnswers(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--on-elicit <mode>', "answer servers' forms and links: ask at the terminal (fails without one), accept-defaults, decline or cancel")
+        .choices(['ask', 'accept-defaults', 'decline', 'cancel']),
+    )
+    .option('--answers <file.json>', 'answer form fields by name from a JSON object; fields it leaves out take their default')
+    .addOption(new Option('--on-sample <mode>', 'answer sampling requests: ask (write the reply at the terminal) or decline').choices(['ask', 'decline']))
+    .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply");
+}
+
+export const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];
+
+/** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
+export interface TargetOptions extends AnswerOptions {
+  config?: string[];
+  strict?: boolean;
+  only?: string;
+  demo?: boolean;
+  url?: string;
+  transport?: 'http' | 'sse';
+  signIn?: SignInMode;
+  header?: string[];
+  protocol?: string;
+  root?: string[];
+  env?: string[];
+}
+
+/** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
+export interface Invocation {
+  commandLine?: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export const ADHOC_NAME = 'adhoc';
+
+/** The options every command that reads servers shares. */
+export function withTarget(command: Command): Command {
+  return command
+    .option('-c, --config <file>', 'read servers from this file (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--strict', 'read only the --config files')
+    .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
+    .option('--demo', 'add the built-in demo server')
+    .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
+    .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
+    .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
+    .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
+    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
+}
+
+export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {
+  return Boolean(options.url || inv.commandLine?.length);
+}
+

@@ -1,0 +1,43 @@
+import { Box, render, Text, type Instance } from 'ink';
+import { Breadcrumb } from './components/Breadcrumb.js';
+import { ThemeContext } from './theme/ThemeContext.js';
+import type { Theme } from './theme/theme.js';
+
+const ALT_SCREEN_ON = '\x1b[?1049h';
+const ALT_SCREEN_OFF = '\x1b[?1049l';
+
+/** The terminal the deck draws on: the alternate screen, and the Ink instance the app is rendered into. */
+export interface DeckScreen {
+  app: Instance;
+  /** Leaves the alternate screen (once); the terminal is as it was. */
+  close: () => void;
+}
+
+/**
+ * The deck's frame at once, before the core (the SDK, the schemas) has loaded: the
+ * person sees where they are while the configuration is read, and the app takes
+ * over the same screen when it is ready. Loads only Ink and a few components.
+ */
+export function openScreen(theme: Theme): DeckScreen {
+  const { stdout } = process;
+  stdout.write(ALT_SCREEN_ON);
+  let open = true;
+  const close = () => {
+    if (!open) return;
+    open = false;
+    app.cleanup();
+    process.off('exit', close);
+    stdout.write(ALT_SCREEN_OFF);
+  };
+  process.once('exit', close);
+  const app = render(
+    <ThemeContext.Provider value={theme}>
+      <Box flexDirection="column">
+        <Breadcrumb parts={['servers']} />
+        <Text dimColor>reading the configuration…</Text>
+      </Box>
+    </ThemeContext.Provider>,
+    { exitOnCtrlC: false, patchConsole: true },
+  );
+  return { app, close };
+}
