@@ -36,7 +36,7 @@ export function Dashboard() {
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   // The summary line, the column titles and the notice take a row each.
-  const { filter, shown, list, selected } = useFilteredList(servers, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
+  const { filter, shown, list, selected } = useFilteredList(servers, serverName, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;

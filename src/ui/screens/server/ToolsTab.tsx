@@ -6,7 +6,7 @@ import type { ToolInfo } from '../../../core/servers/tools.js';
 import { terminalJson } from '../../../util/json.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
-import { nameTitleDescription } from '../../hooks/useFiltered.js';
+import { byName, nameTitleDescription } from '../../hooks/useFiltered.js';
 import { useFilteredList } from '../../hooks/useFilteredList.js';
 import { useNavigation } from '../../navigation/NavigationContext.js';
 import { Pager } from '../../widgets/pager/Pager.js';
@@ -35,7 +35,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
   const note = server.listNotes?.tools;
-  const filtered = useFilteredList(server.tools, nameTitleDescription, size.rows - DETAIL_ROWS - 1 - (note ? 1 : 0));
+  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, size.rows - DETAIL_ROWS - 1 - (note ? 1 : 0));
   const { list, filter, selected: tool } = filtered;
   useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
     ...list.handlers,
