@@ -14,13 +14,15 @@ export interface Binding {
   keys: readonly string[];
   /** How the keys read in the footer and help, when not just the first key. */
   label?: string;
+  /** The label while a field takes text (its letter keys type instead). */
+  typingLabel?: string;
   /** A word or two for the footer; no hint keeps it out of the footer (help still lists it). */
   hint?: string;
   description: string;
 }
 
 export const BINDINGS = [
-  { scope: 'list', command: 'up', keys: ['up', 'k'], label: '↑↓/jk', hint: 'move', description: 'Move the selection up' },
+  { scope: 'list', command: 'up', keys: ['up', 'k'], label: '↑↓/jk', typingLabel: '↑↓', hint: 'move', description: 'Move the selection up' },
   { scope: 'list', command: 'down', keys: ['down', 'j'], label: '↓/j', description: 'Move the selection down' },
   { scope: 'list', command: 'pageUp', keys: ['pageup', 'ctrl+b'], label: 'PgUp', description: 'Up one page' },
   { scope: 'list', command: 'pageDown', keys: ['pagedown', 'ctrl+f', ' '], label: 'PgDn/space', description: 'Down one page' },
@@ -126,7 +128,7 @@ export const BINDINGS = [
   { scope: 'pager', command: 'prevMatch', keys: ['N'], description: 'Previous match' },
 
   { scope: 'filter', command: 'accept', keys: ['enter'], hint: 'keep', description: 'Keep the filter and go back to the list' },
-  { scope: 'filter', command: 'clear', keys: ['esc'], hint: 'clear', description: 'Clear the filter' },
+  { scope: 'filter', command: 'clear', keys: ['esc'], hint: 'clear', description: 'Clear the filter (also a kept one: esc clears it before it goes back)' },
 
   { scope: 'help', command: 'close', keys: ['esc', '?', 'q'], label: 'esc', hint: 'close', description: 'Close the help' },
 

@@ -4,6 +4,18 @@ import { keyName } from './key-name.js';
 
 export type Handlers = Partial<Record<Command, () => void>>;
 
+const QUIET = Symbol('quiet');
+
+/**
+ * A handler the footer does not offer (the help still lists it): the key only explains
+ * why it does not apply here, as `a` on a stdio server does.
+ */
+export function quiet(handler: () => void): () => void {
+  return Object.assign(() => handler(), { [QUIET]: true });
+}
+
+const isQuiet = (handler: (() => void) | undefined) => Boolean(handler && QUIET in handler);
+
 /** A set of bindings that is live now: a screen, a widget, a modal. */
 export interface Layer {
   scopes: readonly Scope[];
@@ -54,6 +66,14 @@ export function keyOf(char: string): { input: string; key: Key } {
  */
 export function splitRead(input: string): string[] {
   return input.match(/[\x00-\x09\x0b-\x1f\x7f]|[^\x00-\x09\x0b-\x1f\x7f]+/g) ?? [];
+}
+
+const TABS = ['tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'tab6'] as const;
+
+/** How a binding's keys read in the footer now: the tabs there are, no letters while typing. */
+function label(b: Binding, handlers: Handlers, typing: boolean): string {
+  if (b.command === 'tab1') return `1-${TABS.filter((t) => handlers[t]).length}`;
+  return (typing ? b.typingLabel : undefined) ?? b.label ?? b.keys[0]!;
 }
 
 const GENERAL: Partial<Record<Scope, number>> = { list: 1, server: 2, global: 3 };
@@ -176,7 +196,7 @@ export class Dispatcher {
         if (!b.keys.some(reachable)) continue;
         seen.add(command);
         mine.push(...b.keys);
-        hints.push({ command, keys: b.label ?? b.keys[0]!, all: b.keys, hint: b.hint, description: b.description, scope: b.scope });
+        hints.push({ command, keys: label(b, handlers, typing), all: b.keys, hint: isQuiet(handlers[command]) ? undefined : b.hint, description: b.description, scope: b.scope });
       }
       for (const key of mine) claimed.add(key);
       if (layer.onText) typing = true;

@@ -6,6 +6,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
 import { useServers } from '../hooks/useServers.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { quiet } from '../keys/dispatcher.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize } from '../hooks/useBodySize.js';
 import { useFilteredList } from '../hooks/useFilteredList.js';
@@ -52,7 +53,8 @@ export function Dashboard() {
       reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
       // A server waiting for approval has nothing to reconnect: A reviews it.
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
-      signIn: () => setNotice(startSignIn(selected.name)),
+      // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
+      signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
     }),
     sources: () => setSourcesOpen(true),
