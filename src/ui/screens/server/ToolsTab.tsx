@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import type { ToolInfo } from '../../../core/servers/tools.js';
@@ -13,9 +13,11 @@ import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
 import { AnnotationTags } from '../../components/AnnotationTags.js';
 import { ToolDetail } from '../../components/ToolDetail.js';
-import { NameCell, nameColumn } from './NameCell.js';
+import { toolColumns, toolTitle } from './NameCell.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from './NotConnected.js';
 
+// The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
 const SHOWN_LEVELS = 64;
@@ -35,7 +37,10 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
   const note = server.listNotes?.tools;
-  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, size.rows - DETAIL_ROWS - 1 - (note ? 1 : 0));
+  const noteRows = note ? 1 : 0;
+  // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
+  const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
+  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows);
   const { list, filter, selected: tool } = filtered;
   useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
     ...list.handlers,
@@ -48,7 +53,9 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const schema = useMemo(() => (raw && tool ? schemaText(tool) : ''), [raw, tool]);
   if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
   if (raw && tool) return <Pager text={schema} width={size.columns} height={size.rows} />;
-  const nameWidth = nameColumn(filtered.inView);
+  const columns = toolColumns(filtered.inView);
+  const filterRows = filter.editing || filter.input.value ? 1 : 0;
+  const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
   return (
     <Box flexDirection="column">
       <FilteredListView
@@ -58,12 +65,19 @@ export function ToolsTab({ server }: { server: ServerState }) {
         empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
         render={(t, selected) => (
           <Box>
-            <NameCell item={t} width={nameWidth} selected={selected} />
+            <Box width={columns.name} flexShrink={0}>
+              <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
+            </Box>
+            {columns.title ? (
+              <Box width={columns.title} flexShrink={0}>
+                <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
+              </Box>
+            ) : null}
             <AnnotationTags tool={t} />
           </Box>
         )}
       />
-      {tool ? <ToolDetail tool={tool} height={DETAIL_ROWS} /> : null}
+      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} /> : null}
     </Box>
   );
 }
