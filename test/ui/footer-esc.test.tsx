@@ -22,8 +22,8 @@ describe('esc and the footer', () => {
     await app.press(KEY.enter);
     await app.waitFor(/Tools \(\d+\)/);
     await app.press('/', ...'echo', KEY.enter);
-    const kept = await app.waitFor(/1 of \d+/);
-    expect(footer(kept)).toMatch(/esc clear/);
+    const kept = await app.waitFor((f) => /1 of \d+/.test(f) && !footer(f).includes('enter keep'));
+    expect(footer(kept)).toMatch(/esc clear · \? help · q quit$/);
     await app.press(KEY.esc);
     const cleared = await app.waitFor((f) => !/\d+ of \d+/.test(f) && f.includes('Get Annotated Message'));
     expect(cleared).toMatch(/Tools \(\d+\)/);

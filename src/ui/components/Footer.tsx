@@ -4,8 +4,9 @@ import type { Hint } from '../keys/dispatcher.js';
 import { useLiveHints } from '../hooks/useLiveHints.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
-// Always in view, at the right, in this order: the way back, the way to every other key, the way out.
-const PINNED = ['back', 'help', 'quit'];
+// Always in view, at the right, in this order: what esc does (clear a filter, else go back),
+// the way to every other key, the way out.
+const PINNED = ['clear', 'back', 'help', 'quit'];
 
 function Hints({ hints }: { hints: Hint[] }) {
   const theme = useTheme();

@@ -65,11 +65,11 @@ export function ToolsTab({ server }: { server: ServerState }) {
         empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
         render={(t, selected) => (
           <Box>
-            <Box width={columns.name} flexShrink={0}>
+            <Box width={columns.name} flexShrink={0} paddingRight={2}>
               <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
             </Box>
             {columns.title ? (
-              <Box width={columns.title} flexShrink={0}>
+              <Box width={columns.title} flexShrink={0} paddingRight={2}>
                 <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
               </Box>
             ) : null}
