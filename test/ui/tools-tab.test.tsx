@@ -32,4 +32,26 @@ describe('the Tools tab for people who build servers', () => {
     expect(detail).toContain('Line 20 of what write_note does.');
     expect(detail).not.toMatch(/… \d+ more/);
   });
+
+  it('s opens the whole tool in the pager (description, annotations as sent, schemas); esc closes it and keeps the filter', async () => {
+    deck = await deckWith({ notes: { command: process.execPath, args: [fixture('annotated-tools.mjs')] } });
+    app = renderApp(deck, { columns: 100, rows: 30 });
+    app.resize(100, 30);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor('Tools (2)');
+    await app.press('/', ...'write', KEY.enter);
+    await app.waitFor((f) => /1 of 2/.test(f) && !f.includes('enter keep'));
+    await app.press('s');
+    const whole = await app.waitFor('line 1 of');
+    expect(whole).toContain('write_note  Write a note  mcp__notes__write_note');
+    expect(whole).toContain('annotations: {"title":"Write a note","readOnlyHint":false,"destructiveHint":false}');
+    expect(whole).toContain('Line 1 of what write_note does.');
+    await app.press('/', ...'inputSchema', KEY.enter);
+    await app.waitFor(/match 1\/1 for "inputSchema"/);
+    await app.press(KEY.esc);
+    // Back on the list, the filter still kept.
+    await app.waitFor((f) => !f.includes('line 1 of') && /1 of 2/.test(f));
+  });
 });

@@ -60,7 +60,7 @@ export const BINDINGS = [
   { scope: 'roots', command: 'cancelRoots', keys: ['esc'], hint: 'cancel', description: 'Leave the roots as they were' },
 
   { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
-  { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'schema', description: 'Show the raw input and output schema' },
+  { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'whole tool', description: 'Show the whole tool in the pager: its description, annotations as sent, and the raw input and output schemas' },
   { scope: 'tools', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter tools by name, title or description' },
 
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },

@@ -22,16 +22,28 @@ const DETAIL_ROWS = 9;
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
 const SHOWN_LEVELS = 64;
 
-/** The tool's schemas as JSON, cut at SHOWN_LEVELS with a note on top when they go deeper. */
-function schemaText(tool: ToolInfo): string {
+/**
+ * The whole tool for the pager: name and title, its annotations as the server sent
+ * them, the whole description, then the schemas as JSON (cut at SHOWN_LEVELS with a
+ * note when they go deeper).
+ */
+function toolText(tool: ToolInfo): string {
+  const title = toolTitle(tool);
+  const head = [
+    `${tool.name}${title ? `  ${title}` : ''}  ${tool.qualifiedName}`,
+    `annotations: ${tool.annotations ? terminalJson(tool.annotations) : '(none: the spec\'s defaults apply)'}`,
+    '',
+    tool.description?.trim() || '(no description)',
+    '',
+  ].join('\n');
   const schemas = { inputSchema: tool.inputSchema, ...(tool.outputSchema && { outputSchema: tool.outputSchema }) };
   const depth = nestingDepth(schemas);
   const json = terminalJson(pruneDeep(schemas, SHOWN_LEVELS), 2);
-  if (depth <= SHOWN_LEVELS) return json;
-  return `(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
+  if (depth <= SHOWN_LEVELS) return `${head}\n${json}`;
+  return `${head}\n(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
 }
 
-/** The tools with their tags; a filter; the selected one's detail; its raw schema one key away. */
+/** The tools with their tags; a filter; the selected one's detail; the whole tool one key away. */
 export function ToolsTab({ server }: { server: ServerState }) {
   const nav = useNavigation();
   const size = useBodySize();
@@ -40,7 +52,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const noteRows = note ? 1 : 0;
   // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
   const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
-  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows);
+  // Over the whole tool in the pager, esc closes the pager, not the filter.
+  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows, !raw);
   const { list, filter, selected: tool } = filtered;
   useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
     ...list.handlers,
@@ -50,9 +63,9 @@ export function ToolsTab({ server }: { server: ServerState }) {
       rawSchema: () => setRaw(true),
     }),
   });
-  const schema = useMemo(() => (raw && tool ? schemaText(tool) : ''), [raw, tool]);
+  const whole = useMemo(() => (raw && tool ? toolText(tool) : ''), [raw, tool]);
   if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
-  if (raw && tool) return <Pager text={schema} width={size.columns} height={size.rows} />;
+  if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
   const columns = toolColumns(filtered.inView);
   const filterRows = filter.editing || filter.input.value ? 1 : 0;
   const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
