@@ -54,4 +54,18 @@ describe('esc and the footer', () => {
     const wide = await app.waitFor((f) => /1-\d tabs/.test(footer(f)));
     expect(footer(wide)).toContain('1-5 tabs');
   });
+
+  it('the help at 80 columns wraps each description whole under its keys', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns: 80, rows: 40 });
+    app.resize(80, 40);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press('?');
+    const help = await app.waitFor('Keys on this screen');
+    const text = help.split('\n').map((l) => l.replace(/^[│\s›]+|[│\s]+$/g, '')).join(' ');
+    expect(help).not.toContain('…');
+    expect(text).toMatch(/Sign in to the selected remote server \(browser, or\s+paste the redirected URL\)/);
+    expect(text).toMatch(/Where servers come from \(other clients' files too\): hide or show\s+each source/);
+  });
 });
