@@ -38,6 +38,10 @@ describe('esc and the footer', () => {
     app.resize(80, 24);
     await deck.connectAll();
     const dashboard = await app.waitFor('✓ connected');
+    // The SOURCE column keeps the file's name whole, within the 80 columns.
+    const row = dashboard.split('\n').find((l) => l.startsWith('› everything'))!;
+    expect(row).toMatch(/…\S*\/servers\.json$/);
+    expect([...row].length).toBeLessThanOrEqual(80);
     // A stdio server has no sign-in: the footer does not offer it (a still says why).
     expect(footer(dashboard)).not.toContain('sign in');
     expect(footer(dashboard)).toMatch(/\? help · q quit$/);

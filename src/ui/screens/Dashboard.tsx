@@ -74,7 +74,7 @@ export function Dashboard() {
           items={shown}
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
-          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} />}
+          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} />}
         />
       </Box>
       {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}
