@@ -81,4 +81,13 @@ describe('keys that arrive together', () => {
     await app.press('thing');
     await app.waitFor(/\/ everything\s+1 of 1/);
   });
+
+  it('a paste whose end marker never comes still ends, and the keys after it are read', async () => {
+    await app.press('/');
+    await app.waitFor('type to filter');
+    await app.press('\x1b[200~every');
+    await app.waitFor(/\/ every\s+1 of 1/);
+    await app.press('thing\r');
+    await app.waitFor((f) => /\/ everything\s+1 of 1/.test(f) && !f.includes('enter keep'));
+  });
 });

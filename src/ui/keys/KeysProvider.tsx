@@ -6,6 +6,7 @@ export const KeysContext = createContext<Dispatcher | null>(null);
 
 const PASTE_START = '[200~';
 const PASTE_END = '[201~';
+const PASTE_QUIET_MS = 1000;
 
 type Read = { input: string; key: Key } | { paste: string };
 
@@ -24,15 +25,36 @@ class Reader {
   }
 
   read = (input: string, key: Key): void => {
-    if (input === PASTE_START && this.pasting === undefined) return void (this.pasting = '');
+    if (input === PASTE_START && this.pasting === undefined) {
+      this.pasting = '';
+      return this.awaitPasteEnd();
+    }
     if (this.pasting !== undefined) {
-      if (input !== PASTE_END) return void (this.pasting += wire(input, key));
-      const paste = this.pasting;
-      this.pasting = undefined;
-      return this.take({ paste });
+      if (input !== PASTE_END) {
+        this.pasting += wire(input, key);
+        return this.awaitPasteEnd();
+      }
+      return this.endPaste();
     }
     this.take({ input, key });
   };
+
+  private pasteTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // A paste whose end marker never comes (a terminal that lost it) ends when the input
+  // goes quiet: the keys after it must not vanish into it.
+  private awaitPasteEnd(): void {
+    clearTimeout(this.pasteTimer);
+    this.pasteTimer = setTimeout(() => this.endPaste(), PASTE_QUIET_MS);
+    this.pasteTimer.unref?.();
+  }
+
+  private endPaste(): void {
+    clearTimeout(this.pasteTimer);
+    const paste = this.pasting;
+    this.pasting = undefined;
+    if (paste) this.take({ paste });
+  }
 
   /** The screen has drawn the last key: read the next one waiting, if any. */
   drew(): void {
