@@ -5,8 +5,11 @@ import type { Theme } from './theme/theme.js';
 
 const ALT_SCREEN_ON = '\x1b[?1049h';
 const ALT_SCREEN_OFF = '\x1b[?1049l';
+// Bracketed paste: the terminal marks pasted text, which then goes into a field whole.
+const PASTE_ON = '\x1b[?2004h';
+const PASTE_OFF = '\x1b[?2004l';
 
-/** The terminal the deck draws on: the alternate screen, and the Ink instance the app is rendered into. */
+/** The terminal the deck draws on: the alternate screen (with bracketed paste), and the Ink instance the app is rendered into. */
 export interface DeckScreen {
   app: Instance;
   /** Leaves the alternate screen (once); the terminal is as it was. */
@@ -20,14 +23,14 @@ export interface DeckScreen {
  */
 export function openScreen(theme: Theme): DeckScreen {
   const { stdout } = process;
-  stdout.write(ALT_SCREEN_ON);
+  stdout.write(ALT_SCREEN_ON + PASTE_ON);
   let open = true;
   const close = () => {
     if (!open) return;
     open = false;
     app.cleanup();
     process.off('exit', close);
-    stdout.write(ALT_SCREEN_OFF);
+    stdout.write(PASTE_OFF + ALT_SCREEN_OFF);
   };
   process.once('exit', close);
   const app = render(

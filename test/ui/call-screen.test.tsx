@@ -153,6 +153,9 @@ describe('calling a tool of the demo server', () => {
     await offered('a call again');
     await app!.press(KEY.esc);
     await offered('enter call');
+    // The kept filter goes first, then the screen.
+    await app!.press(KEY.esc);
+    await app!.waitFor((f) => !f.includes('/ always_fails'));
     await app!.press(KEY.esc);
     await offered('enter open');
     await openTool('refuser', 'refuse');

@@ -99,3 +99,37 @@ describe('keys read together', () => {
     expect(events).toEqual(['line one\nline two']);
   });
 });
+
+describe('a read split into its keys', () => {
+  it('reads Enter as Enter wherever it is in the read, after the text before it', () => {
+    const d = new Dispatcher();
+    const events: string[] = [];
+    d.add(layer({ scopes: ['filter'], priority: 30, handlers: () => ({ accept: () => events.push('<enter>') }), onText: (input) => (input ? (events.push(input), true) : false) }));
+    d.dispatch('every\r', key());
+    expect(events).toEqual(['every', '<enter>']);
+  });
+
+  it('keeps the rest of a read waiting, in order, while the app paces the keys', () => {
+    const d = new Dispatcher();
+    d.paced = true;
+    const events: string[] = [];
+    d.add(layer({ scopes: ['list'], handlers: () => ({ down: () => events.push('j'), first: () => events.push('g') }) }));
+    d.add(layer({ scopes: ['tools'], handlers: () => ({ callTool: () => events.push('<enter>') }) }));
+    d.dispatch('jj\rg', key());
+    expect(events).toEqual(['j']);
+    while (d.hasWaiting()) d.readNext();
+    expect(events).toEqual(['j', 'j', '<enter>', 'g']);
+  });
+
+  it('gives a paste to the focused field with its line ends as \\n, and never to a binding', () => {
+    const d = new Dispatcher();
+    const quit = vi.fn();
+    d.add(layer({ handlers: () => ({ quit }) }));
+    expect(d.paste('q\r\n')).toBe(false);
+    expect(quit).not.toHaveBeenCalled();
+    const typed: string[] = [];
+    d.add(layer({ scopes: ['form'], priority: 30, handlers: () => ({}), onText: (input) => (typed.push(input), true) }));
+    d.paste('one\r\ntwo\rthree');
+    expect(typed).toEqual(['one\ntwo\nthree']);
+  });
+});

@@ -11,14 +11,28 @@ const END = '<!-- /keys -->';
 const WHERE: Record<Binding['scope'], string> = {
   global: 'everywhere', list: 'any list', dashboard: 'server list', server: 'a server', tools: 'Tools tab',
   resources: 'Resources tab', prompts: 'Prompts tab', log: 'Log tab', form: 'a form', confirm: 'a question',
-  running: 'a running call', result: 'a result', pager: 'long text', filter: 'typing a filter or search', help: 'the help',
+  running: 'a running call', result: 'a result', pager: 'long text', filter: 'a filter or search', help: 'the help',
   elicit: 'a server\'s form or page', sample: 'a sampling request', urlRequired: 'a call that needs a page visited (-32042)',
   signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots',
 };
 
-/** The README's keys table, from the same table the footer and the help read. */
+const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');
+
+/**
+ * The README's keys table, from the same table the footer and the help read: one row per
+ * key and place (what a key does in turn there, in one row), the tabs' digits in one row.
+ */
 function keysTable(): string {
-  const rows = (BINDINGS as readonly Binding[]).map((b) => `| ${WHERE[b.scope]} | ${b.keys.map((k) => `\`${showKey(k)}\``).join(' ')} | ${b.description} |`);
+  const merged = new Map<string, { where: string; keys: string; what: string[] }>();
+  for (const b of BINDINGS as readonly Binding[]) {
+    if (/^tab[2-9]$/.test(b.command)) continue;
+    const keys = b.command === 'tab1' ? `${shown(b.keys)}…\`6\`` : shown(b.keys);
+    const id = `${b.scope} ${keys}`;
+    const row = merged.get(id) ?? { where: WHERE[b.scope], keys, what: [] };
+    row.what.push(b.description);
+    merged.set(id, row);
+  }
+  const rows = [...merged.values()].map((r) => `| ${r.where} | ${r.keys} | ${r.what.map((w, i) => (i ? w[0]!.toLowerCase() + w.slice(1) : w)).join('; or ')} |`);
   return [START, '| where | keys | what it does |', '| --- | --- | --- |', ...rows, END].join('\n');
 }
 

@@ -3,13 +3,21 @@ import type { Tool } from '../../core/mcp/types.js';
 import { annotationTags } from '../../core/servers/tools.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
+/**
+ * A tool that declares it is neither read-only nor destructive still changes something:
+ * `[writes]`, so it does not look like a tool that declared nothing.
+ */
+const writes = (tool: Pick<Tool, 'annotations'>) => tool.annotations?.readOnlyHint === false && tool.annotations.destructiveHint === false;
+
 /** Declared tags solid, the spec's implied defaults dimmed with a question mark. */
 export function AnnotationTags({ tool }: { tool: Pick<Tool, 'annotations'> }) {
   const theme = useTheme();
+  const tags = annotationTags(tool);
   return (
     <Text>
-      {annotationTags(tool).map(({ tag, declared }, i) => (
-        <Text key={tag} color={theme.annotation[tag]} dimColor={!declared}>{`${i ? ' ' : ''}[${tag}${declared ? '' : '?'}]`}</Text>
+      {writes(tool) ? <Text color={theme.warning}>[writes]</Text> : null}
+      {tags.map(({ tag, declared }, i) => (
+        <Text key={tag} color={theme.annotation[tag]} dimColor={!declared}>{`${i || writes(tool) ? ' ' : ''}[${tag}${declared ? '' : '?'}]`}</Text>
       ))}
     </Text>
   );

@@ -6,14 +6,16 @@ import { formatBytes } from '../../util/text.js';
 export { DESCRIPTION_HEAD, descriptionHead } from '../../util/description-head.js';
 
 /**
- * The start of a description in two rows, enough to tell items apart; dimmed when there
- * is none. A huge one gets one row and a note of its size instead of being wrapped whole.
+ * The start of a description in `rows` rows (two, enough to tell items apart; more where
+ * a screen has them, its own line breaks kept); dimmed when there is none. A huge one
+ * gets one row and a note of its size instead of being wrapped whole.
  */
-export function Description({ text }: { text?: string }) {
-  const { line, cut } = descriptionHead(text, 3);
+export function Description({ text, rows = 2 }: { text?: string; rows?: number }) {
+  const { line, cut } = descriptionHead(text, rows > 2 ? rows : 3);
+  const lines = rows > 2 && cut === undefined ? descriptionLines(text, rows) : [line];
   return (
-    <Box height={2} overflow="hidden" flexDirection="column">
-      {cut === undefined ? <Text dimColor={!line}>{line || '(no description)'}</Text> : (
+    <Box height={rows} overflow="hidden" flexDirection="column">
+      {cut === undefined ? lines.map((l, i) => <Text key={i} dimColor={!line}>{l || (i ? ' ' : '(no description)')}</Text>) : (
         <>
           <Text wrap="truncate-end">{line}</Text>
           <Text dimColor wrap="truncate-end">{`(the description is ${formatBytes(cut)}; only its start is shown)`}</Text>
@@ -21,4 +23,9 @@ export function Description({ text }: { text?: string }) {
       )}
     </Box>
   );
+}
+
+/** The first `rows` lines of a description, each sanitized on its own. */
+function descriptionLines(text: string | undefined, rows: number): string[] {
+  return (text ?? '').trim().split('\n').slice(0, rows).map((l) => descriptionHead(l).line);
 }

@@ -4,8 +4,9 @@ import type { Hint } from '../keys/dispatcher.js';
 import { useLiveHints } from '../hooks/useLiveHints.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
-// Always in view, at the right: the way back and the way to every other key.
-const PINNED = new Set(['back', 'help']);
+// Always in view, at the right, in this order: what esc does (clear a filter, else go back),
+// the way to every other key, the way out.
+const PINNED = ['clear', 'back', 'help', 'quit'];
 
 function Hints({ hints }: { hints: Hint[] }) {
   const theme = useTheme();
@@ -25,11 +26,11 @@ function Hints({ hints }: { hints: Hint[] }) {
 /** The keys that work on this screen right now, from the bindings table. */
 export function Footer() {
   const hints = useLiveHints().filter((h) => h.hint);
-  const pinned = hints.filter((h) => PINNED.has(h.command));
+  const pinned = PINNED.flatMap((command) => hints.filter((h) => h.command === command));
   return (
     <Box>
       <Box flexGrow={1} flexShrink={1} flexBasis={0} overflow="hidden">
-        <Hints hints={hints.filter((h) => !PINNED.has(h.command))} />
+        <Hints hints={hints.filter((h) => !PINNED.includes(h.command))} />
       </Box>
       {pinned.length ? (
         <Box flexShrink={0} marginLeft={2}>

@@ -23,7 +23,7 @@ export function ParamList({ schema, max }: { schema: unknown; max: number }) {
           {p.description ? <Text dimColor>{`  ${descriptionHead(p.description).line}`}</Text> : null}
         </Text>
       ))}
-      {total > params.length ? <Text dimColor>{`… ${total - params.length} more (s shows the schema)`}</Text> : null}
+      {total > params.length ? <Text dimColor>{`… ${total - params.length} more (s shows the whole tool)`}</Text> : null}
     </Box>
   );
 }

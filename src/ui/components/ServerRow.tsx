@@ -7,13 +7,16 @@ export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6 } as cons
 /** Wide enough for `✗ failed · restarting 2/5 in 30s`, while any server shows one. */
 export const WIDE_STATUS = 34;
 
+/** The columns before SOURCE, the tools column's margin included. */
+const fixed = (statusWidth: number) => COLUMNS.name + statusWidth + COLUMNS.transport + COLUMNS.tools + 2;
+
 function toolCount(s: ServerState): string {
   if (s.status !== 'connected') return '-';
   return s.hiddenTools ? `${s.tools.length}+${s.hiddenTools}` : String(s.tools.length);
 }
 
-/** One server in the dashboard: name, badge, transport, tools, source. */
-export function ServerRow({ server, frame, selected, statusWidth = COLUMNS.status }: { server: ServerState; frame: number; selected: boolean; statusWidth?: number }) {
+/** One server in the dashboard, in `width` columns: name, badge, transport, tools, source. */
+export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status }: { server: ServerState; frame: number; selected: boolean; width: number; statusWidth?: number }) {
   return (
     <Box>
       <Box width={COLUMNS.name} flexShrink={0}>
@@ -28,7 +31,10 @@ export function ServerRow({ server, frame, selected, statusWidth = COLUMNS.statu
       <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}>
         <Text>{toolCount(server)}</Text>
       </Box>
-      <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
+      {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
+      <Box width={Math.max(1, width - fixed(statusWidth))} flexShrink={0}>
+        <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
+      </Box>
     </Box>
   );
 }

@@ -8,7 +8,7 @@ export interface Filter {
   start: () => void;
 }
 
-/** `/` to type a filter in place: enter keeps it, esc clears it. */
+/** `/` to type a filter in place: enter keeps it, esc clears it (a kept one too, before esc leaves the screen). */
 export function useFilter(active = true): Filter {
   const [editing, setEditing] = useState(false);
   const input = useTextInput('');
@@ -19,5 +19,6 @@ export function useFilter(active = true): Filter {
       setEditing(false);
     },
   }, { priority: PRIORITY.text, active: active && editing, onText: input.onText });
+  useKeys(['filter'], { clear: () => input.set('') }, { priority: PRIORITY.widget, active: active && !editing && input.value !== '' });
   return { input, editing, start: () => setEditing(true) };
 }

@@ -1,5 +1,8 @@
 import { useMemo } from 'react';
 
+/** What a named thing is known by. */
+export const byName = (x: { name: string }) => x.name;
+
 /** What a named thing is found by: name, title and description. */
 export const nameTitleDescription = (x: { name: string; title?: string; description?: string }) => `${x.name}\n${x.title ?? ''}\n${x.description ?? ''}`;
 

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useFilter, type Filter } from './useFilter.js';
 import { useFiltered } from './useFiltered.js';
 import { useList, type List } from '../widgets/list/useList.js';
@@ -16,13 +17,15 @@ export interface FilteredList<T> {
 
 /**
  * A list with `/` filtering in `rows` rows, the filter's own line included (at least
- * three rows stay for the list). `text` must be a stable (module-level) function.
+ * three rows stay for the list). `text` must be a stable (module-level) function; `id`
+ * names an item, and the selection follows it when the list changes under it.
  */
-export function useFilteredList<T>(items: readonly T[], text: (item: T) => string, rows: number, active = true): FilteredList<T> {
+export function useFilteredList<T>(items: readonly T[], text: (item: T) => string, id: (item: T) => string, rows: number, active = true): FilteredList<T> {
   const filter = useFilter(active);
   const needle = filter.input.value;
   const shown = useFiltered(items, text, needle);
-  const list = useList(shown.length, Math.max(3, rows - (filter.editing || needle ? 1 : 0)));
+  const ids = useMemo(() => shown.map(id), [shown]);
+  const list = useList(shown.length, Math.max(3, rows - (filter.editing || needle ? 1 : 0)), ids);
   const inView = shown.slice(list.offset, list.offset + list.height);
   return { filter, total: items.length, shown, list, inView, selected: shown[list.index] };
 }

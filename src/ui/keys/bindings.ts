@@ -14,13 +14,15 @@ export interface Binding {
   keys: readonly string[];
   /** How the keys read in the footer and help, when not just the first key. */
   label?: string;
+  /** The label while a field takes text (its letter keys type instead). */
+  typingLabel?: string;
   /** A word or two for the footer; no hint keeps it out of the footer (help still lists it). */
   hint?: string;
   description: string;
 }
 
 export const BINDINGS = [
-  { scope: 'list', command: 'up', keys: ['up', 'k'], label: '↑↓/jk', hint: 'move', description: 'Move the selection up' },
+  { scope: 'list', command: 'up', keys: ['up', 'k'], label: '↑↓/jk', typingLabel: '↑↓', hint: 'move', description: 'Move the selection up' },
   { scope: 'list', command: 'down', keys: ['down', 'j'], label: '↓/j', description: 'Move the selection down' },
   { scope: 'list', command: 'pageUp', keys: ['pageup', 'ctrl+b'], label: 'PgUp', description: 'Up one page' },
   { scope: 'list', command: 'pageDown', keys: ['pagedown', 'ctrl+f', ' '], label: 'PgDn/space', description: 'Down one page' },
@@ -58,7 +60,7 @@ export const BINDINGS = [
   { scope: 'roots', command: 'cancelRoots', keys: ['esc'], hint: 'cancel', description: 'Leave the roots as they were' },
 
   { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
-  { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'schema', description: 'Show the raw input and output schema' },
+  { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'whole tool', description: 'Show the whole tool in the pager: its description, annotations as sent, and the raw input and output schemas' },
   { scope: 'tools', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter tools by name, title or description' },
 
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
@@ -94,6 +96,7 @@ export const BINDINGS = [
   { scope: 'result', command: 'saveResult', keys: ['s'], hint: 'save all', description: 'Save the whole result to a JSON file, also what is too big to show' },
   { scope: 'result', command: 'nextBlocks', keys: [']'], label: '[ ]', hint: 'blocks', description: 'Show the next blocks of a result with more blocks than one view holds' },
   { scope: 'result', command: 'prevBlocks', keys: ['['], description: 'Show the previous blocks' },
+  { scope: 'result', command: 'copyCommand', keys: ['c'], hint: 'copy', description: 'Copy the mcpdeck call command that repeats this call to the clipboard (through the terminal, OSC 52)' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
   { scope: 'elicit', command: 'copyUrl', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },
@@ -126,7 +129,7 @@ export const BINDINGS = [
   { scope: 'pager', command: 'prevMatch', keys: ['N'], description: 'Previous match' },
 
   { scope: 'filter', command: 'accept', keys: ['enter'], hint: 'keep', description: 'Keep the filter and go back to the list' },
-  { scope: 'filter', command: 'clear', keys: ['esc'], hint: 'clear', description: 'Clear the filter' },
+  { scope: 'filter', command: 'clear', keys: ['esc'], hint: 'clear', description: 'Clear the filter (also a kept one: esc clears it before it goes back)' },
 
   { scope: 'help', command: 'close', keys: ['esc', '?', 'q'], label: 'esc', hint: 'close', description: 'Close the help' },
 

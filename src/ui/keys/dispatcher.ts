@@ -4,6 +4,18 @@ import { keyName } from './key-name.js';
 
 export type Handlers = Partial<Record<Command, () => void>>;
 
+const QUIET = Symbol('quiet');
+
+/**
+ * A handler the footer does not offer (the help still lists it): the key only explains
+ * why it does not apply here, as `a` on a stdio server does.
+ */
+export function quiet(handler: () => void): () => void {
+  return Object.assign(() => handler(), { [QUIET]: true });
+}
+
+const isQuiet = (handler: (() => void) | undefined) => Boolean(handler && QUIET in handler);
+
 /** A set of bindings that is live now: a screen, a widget, a modal. */
 export interface Layer {
   scopes: readonly Scope[];
@@ -27,7 +39,42 @@ export interface Hint {
   scope: Scope;
 }
 
-const EDIT_KEYS: Record<string, Partial<Key>> = { '\t': { tab: true }, '\x7f': { delete: true }, '\x08': { backspace: true } };
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
+  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
+  super: false, hyper: false, capsLock: false, numLock: false,
+};
+
+const CONTROL: Record<string, Partial<Key>> = {
+  '\r': { return: true }, '\t': { tab: true }, '\x7f': { delete: true }, '\x08': { backspace: true }, '\x1b': { escape: true, meta: true },
+};
+
+/** The key a piece of a read stands for, as Ink would report it read alone (a run of text: typed text). */
+export function keyOf(char: string): { input: string; key: Key } {
+  if ([...char].length > 1) return { input: char, key: NO_KEY };
+  const control = CONTROL[char];
+  if (control) return { input: '', key: { ...NO_KEY, ...control } };
+  const code = char.charCodeAt(0);
+  if (char.length === 1 && code < 0x20 && char !== '\n') return { input: String.fromCharCode(code + 96), key: { ...NO_KEY, ctrl: true } };
+  return { input: char, key: { ...NO_KEY, shift: char.length === 1 && char !== char.toLowerCase() } };
+}
+
+/**
+ * The keys in one read: each control character is a key of its own (Enter is Enter
+ * wherever it arrives); text between them stays one run, line breaks included, so a
+ * field can take it whole.
+ */
+export function splitRead(input: string): string[] {
+  return input.match(/[\x00-\x09\x0b-\x1f\x7f]|[^\x00-\x09\x0b-\x1f\x7f]+/g) ?? [];
+}
+
+const TABS = ['tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'tab6'] as const;
+
+/** How a binding's keys read in the footer now: the tabs there are, no letters while typing. */
+function label(b: Binding, handlers: Handlers, typing: boolean): string {
+  if (b.command === 'tab1') return `1-${TABS.filter((t) => handlers[t]).length}`;
+  return (typing ? b.typingLabel : undefined) ?? b.label ?? b.keys[0]!;
+}
 
 const GENERAL: Partial<Record<Scope, number>> = { list: 1, server: 2, global: 3 };
 const rank = (scope: Scope) => GENERAL[scope] ?? 0;
@@ -59,20 +106,62 @@ export class Dispatcher {
     this.changed();
   }
 
+  /** Keys of a read still to be read, in order. */
+  private waiting: string[] = [];
+
   /**
-   * Returns whether any layer took the key. Keys typed faster than they are read
-   * arrive as one string: unless a text field takes it whole, each is its own press.
+   * Set by the app, which then calls `readNext` once the screen has drawn the key
+   * before, so `j` then Enter opens the tool `j` moved to. Unset, waiting keys are read
+   * at once.
+   */
+  paced = false;
+
+  hasWaiting(): boolean {
+    return this.waiting.length > 0;
+  }
+
+  /** Reads the next key waiting from an earlier read. */
+  readNext(): boolean {
+    const next = this.waiting.shift();
+    if (next === undefined) return false;
+    const { input, key } = keyOf(next);
+    return this.dispatch(input, key);
+  }
+
+  /**
+   * Returns whether any layer took the key (the first key, when a read held several:
+   * the others wait for `readNext`). Keys typed faster than they are read arrive as one
+   * string: unless a text field takes a run of text whole, each is its own press.
    */
   dispatch(input: string, key: Key): boolean {
-    // Tab and Backspace typed in the same read as other keys stay keys: "a@b.co", Tab,
-    // "5" must not become "a@b.co 5". Newlines stay text: a pasted line break must
-    // never act as Enter.
-    const parts = input.length > 1 && !key.ctrl && !key.meta ? input.split(/([\t\x7f\x08])/).filter(Boolean) : [];
-    if (parts.length > 1) return parts.map((part) => this.dispatch(part, EDIT_KEYS[part] ? { ...key, ...EDIT_KEYS[part] } : key)).some(Boolean);
+    if (input.length < 2 || key.ctrl || key.meta) return this.press(input, key);
+    const parts = splitRead(input);
+    if (parts.length > 1) return this.first(parts);
     if (this.press(input, key)) return true;
-    const chars = [...input];
-    if (chars.length < 2 || key.ctrl || key.meta || !/^[\x20-\x7e]+$/.test(input)) return false;
-    return chars.map((c) => this.press(c, { ...key, shift: c !== c.toLowerCase() })).some(Boolean);
+    if (!/^[\x20-\x7e]+$/.test(input)) return false;
+    return this.first([...input]);
+  }
+
+  /**
+   * Pasted text (a bracketed paste) goes to the focused field whole, line ends and all,
+   * and to nothing else: a paste never runs commands.
+   */
+  paste(text: string): boolean {
+    for (const layer of this.ordered()) {
+      if (layer.onText) return layer.onText(text.replace(/\r\n?/g, '\n'), NO_KEY);
+      if (layer.capture) return false;
+    }
+    return false;
+  }
+
+  /** Reads the first key now; the others wait, ahead of keys still waiting from before. */
+  private first(keys: readonly string[]): boolean {
+    const [head, ...rest] = keys;
+    this.waiting.unshift(...rest);
+    const { input, key } = keyOf(head!);
+    const taken = this.dispatch(input, key);
+    if (!this.paced) while (this.waiting.length) this.readNext();
+    return taken;
   }
 
   private press(input: string, key: Key): boolean {
@@ -107,7 +196,7 @@ export class Dispatcher {
         if (!b.keys.some(reachable)) continue;
         seen.add(command);
         mine.push(...b.keys);
-        hints.push({ command, keys: b.label ?? b.keys[0]!, all: b.keys, hint: b.hint, description: b.description, scope: b.scope });
+        hints.push({ command, keys: label(b, handlers, typing), all: b.keys, hint: isQuiet(handlers[command]) ? undefined : b.hint, description: b.description, scope: b.scope });
       }
       for (const key of mine) claimed.add(key);
       if (layer.onText) typing = true;

@@ -6,6 +6,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
 import { useServers } from '../hooks/useServers.js';
 import { useKeys } from '../hooks/useKeys.js';
+import { quiet } from '../keys/dispatcher.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize } from '../hooks/useBodySize.js';
 import { useFilteredList } from '../hooks/useFilteredList.js';
@@ -36,7 +37,7 @@ export function Dashboard() {
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   // The summary line, the column titles and the notice take a row each.
-  const { filter, shown, list, selected } = useFilteredList(servers, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
+  const { filter, shown, list, selected } = useFilteredList(servers, serverName, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
@@ -52,7 +53,8 @@ export function Dashboard() {
       reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
       // A server waiting for approval has nothing to reconnect: A reviews it.
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
-      signIn: () => setNotice(startSignIn(selected.name)),
+      // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
+      signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
     }),
     sources: () => setSourcesOpen(true),
@@ -72,7 +74,7 @@ export function Dashboard() {
           items={shown}
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
-          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} />}
+          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} />}
         />
       </Box>
       {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}

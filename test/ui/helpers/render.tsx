@@ -28,6 +28,8 @@ export interface Rendered {
   waitFor: (what: string | RegExp | ((frame: string) => boolean), ms?: number) => Promise<string>;
   resize: (columns: number, rows: number) => void;
   unmount: () => void;
+  /** Everything the app wrote to the terminal so far, frames and other writes (OSC 52) alike. */
+  written: () => string;
 }
 
 /** The whole app over a real deck, in a fake terminal of `columns` x `rows`. */
@@ -64,5 +66,6 @@ export function renderApp(deck: Deck, { columns = 100, rows = 30, env = { NO_COL
       app.stdout.emit('resize');
     },
     unmount: () => app.unmount(),
+    written: () => app.frames.join(''),
   };
 }

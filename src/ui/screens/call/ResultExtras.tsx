@@ -4,17 +4,21 @@ import { formatBytes } from '../../../util/text.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 
 const MAX_FILES = 3;
-const MAX_COMMAND_ROWS = 3;
 
-const commandRows = (command: string, width: number) => Math.min(MAX_COMMAND_ROWS, Math.ceil((command.length + 2) / Math.max(1, width)));
-
-/** How many rows the extras take, so the pager above gets the rest. */
-export function extrasRows(files: number, links: number, command: string, width: number): number {
-  return Math.min(files, MAX_FILES) + (files > MAX_FILES ? 1 : 0) + (links ? 1 : 0) + commandRows(command, width);
+/** The rows the files and links take. */
+export function listedRows(files: number, links: number): number {
+  return Math.min(files, MAX_FILES) + (files > MAX_FILES ? 1 : 0) + (links ? 1 : 0);
 }
 
-/** Saved files, the resource links, and the same call as a shell command (wrapped, so it can be copied). */
-export function ResultExtras({ files, links, command, width }: { files: readonly SavedFile[]; links: readonly ResultLink[]; command: string; width: number }) {
+/** The command's rows as shown in `max` rows: a longer one ends with a row saying how to get it whole. */
+export function shownCommand(rows: readonly string[], max: number): string[] {
+  if (rows.length <= max) return [...rows];
+  const keep = Math.max(0, max - 1);
+  return [...rows.slice(0, keep), `… ${rows.length - keep} more rows · c copies the whole command`];
+}
+
+/** Saved files, the resource links, and the same call as a shell command, in rows that still run when copied. */
+export function ResultExtras({ files, links, command }: { files: readonly SavedFile[]; links: readonly ResultLink[]; command: readonly string[] }) {
   return (
     <Box flexDirection="column">
       {files.slice(0, MAX_FILES).map((f) => (
@@ -26,9 +30,7 @@ export function ResultExtras({ files, links, command, width }: { files: readonly
           {links.length === 1 ? `link: ${sanitizeLine(links[0]!.uri)} · o reads it` : `${links.length} resource links · o picks one to read`}
         </Text>
       ) : null}
-      <Box height={commandRows(command, width)} overflow="hidden">
-        <Text dimColor wrap="wrap">{`$ ${sanitizeLine(command)}`}</Text>
-      </Box>
+      {command.map((row, i) => <Text key={i} dimColor wrap="truncate-end">{sanitizeLine(row)}</Text>)}
     </Box>
   );
 }

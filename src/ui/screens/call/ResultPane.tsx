@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import type { CallRun, CallState } from '../../../core/calls/call-run.js';
 import { callCommandLine } from '../../../core/calls/command-line.js';
@@ -10,7 +10,9 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { Pager } from '../../widgets/pager/Pager.js';
-import { ResultExtras, extrasRows } from './ResultExtras.js';
+import { ResultExtras, listedRows, shownCommand } from './ResultExtras.js';
+import { commandRows } from './command-rows.js';
+import { useClipboard } from '../../system/useClipboard.js';
 import { LinkPicker } from './LinkPicker.js';
 import { resultNote } from './result-note.js';
 import { useLinkReader } from './useLinkReader.js';
@@ -46,7 +48,10 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const links: readonly ResultLink[] = view?.links ?? NONE;
   const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
   const head = headline(state);
-  const command = callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config });
+  const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
+  const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
+  const copy = useClipboard();
+  const [copied, setCopied] = useState(false);
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
@@ -60,11 +65,17 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     saveResult: paging ? whole.save : undefined,
     nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
+    copyCommand: () => {
+      copy(command);
+      setCopied(true);
+    },
   });
-  const note = whole.status ?? (view && resultNote(view));
+  const note = (copied ? 'copied the command to the clipboard (through the terminal, OSC 52)' : undefined) ?? whole.status ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
-  const extras = extrasRows(files.length, links.length, command, width);
-  const bodyRows = Math.max(3, height - 1 - noteRows - extras);
+  const listed = listedRows(files.length, links.length);
+  // The command takes the rows it needs, as long as the result keeps three.
+  const shown = shownCommand(rows, Math.max(1, height - 1 - noteRows - listed - 3));
+  const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
   if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
@@ -81,7 +92,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
       <Text color={tone} bold wrap="truncate-end">{head.text}</Text>
       {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
       <Box flexDirection="column" height={bodyRows}>{body}</Box>
-      <ResultExtras files={files} links={links} command={command} width={width} />
+      <ResultExtras files={files} links={links} command={shown} />
     </Box>
   );
 }

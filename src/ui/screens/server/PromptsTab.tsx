@@ -5,7 +5,7 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
-import { nameTitleDescription } from '../../hooks/useFiltered.js';
+import { byName, nameTitleDescription } from '../../hooks/useFiltered.js';
 import { useFilteredList } from '../../hooks/useFilteredList.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
@@ -36,7 +36,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
   const { opened, request } = view;
   const busyRows = request.busy || request.error ? 1 : 0;
   const note = server.listNotes?.prompts;
-  const filtered = useFilteredList(server.prompts, nameTitleDescription, size.rows - DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
+  const filtered = useFilteredList(server.prompts, nameTitleDescription, byName, size.rows - DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
   const { list, filter, selected: prompt } = filtered;
   const get = (p: Prompt, args: Record<string, unknown>) =>
     view.fetch(`getting ${p.name}`, async (signal) => promptText(await deck.getPrompt(server.name, p.name, strings(args), { signal })));

@@ -19,7 +19,7 @@ import { ResourceDetail, RESOURCE_DETAIL_ROWS } from './ResourceDetail.js';
 import { ResourceRow, resourceColumns } from './ResourceRow.js';
 import { ResourceWatchLine } from './ResourceWatchLine.js';
 import { templateForm } from './form-schemas.js';
-import { haystack, resourceEntries, watchMark, type ResourceEntry } from './resource-entry.js';
+import { entryId, haystack, resourceEntries, watchMark, type ResourceEntry } from './resource-entry.js';
 import { useFetchView } from './useFetchView.js';
 import { useRereadOnUpdate } from './useRereadOnUpdate.js';
 
@@ -38,7 +38,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
   const busyRows = request.busy || request.error ? 1 : 0;
   const note = [server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined;
-  const filtered = useFilteredList(entries, haystack, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
+  const filtered = useFilteredList(entries, haystack, entryId, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
   const { list, filter, selected: entry } = filtered;
   const watched = server.subscriptions;
   const watching = Object.keys(watched ?? {}).length > 0;

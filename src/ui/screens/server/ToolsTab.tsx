@@ -1,41 +1,59 @@
 import { useMemo, useState } from 'react';
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import type { ToolInfo } from '../../../core/servers/tools.js';
 import { terminalJson } from '../../../util/json.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
-import { nameTitleDescription } from '../../hooks/useFiltered.js';
+import { byName, nameTitleDescription } from '../../hooks/useFiltered.js';
 import { useFilteredList } from '../../hooks/useFilteredList.js';
 import { useNavigation } from '../../navigation/NavigationContext.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
 import { AnnotationTags } from '../../components/AnnotationTags.js';
 import { ToolDetail } from '../../components/ToolDetail.js';
-import { NameCell, nameColumn } from './NameCell.js';
+import { toolColumns, toolTitle } from './NameCell.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from './NotConnected.js';
 
+// The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
 const SHOWN_LEVELS = 64;
 
-/** The tool's schemas as JSON, cut at SHOWN_LEVELS with a note on top when they go deeper. */
-function schemaText(tool: ToolInfo): string {
+/**
+ * The whole tool for the pager: name and title, its annotations as the server sent
+ * them, the whole description, then the schemas as JSON (cut at SHOWN_LEVELS with a
+ * note when they go deeper).
+ */
+function toolText(tool: ToolInfo): string {
+  const title = toolTitle(tool);
+  const head = [
+    `${tool.name}${title ? `  ${title}` : ''}  ${tool.qualifiedName}`,
+    `annotations: ${tool.annotations ? terminalJson(tool.annotations) : '(none: the spec\'s defaults apply)'}`,
+    '',
+    tool.description?.trim() || '(no description)',
+    '',
+  ].join('\n');
   const schemas = { inputSchema: tool.inputSchema, ...(tool.outputSchema && { outputSchema: tool.outputSchema }) };
   const depth = nestingDepth(schemas);
   const json = terminalJson(pruneDeep(schemas, SHOWN_LEVELS), 2);
-  if (depth <= SHOWN_LEVELS) return json;
-  return `(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
+  if (depth <= SHOWN_LEVELS) return `${head}\n${json}`;
+  return `${head}\n(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
 }
 
-/** The tools with their tags; a filter; the selected one's detail; its raw schema one key away. */
+/** The tools with their tags; a filter; the selected one's detail; the whole tool one key away. */
 export function ToolsTab({ server }: { server: ServerState }) {
   const nav = useNavigation();
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
   const note = server.listNotes?.tools;
-  const filtered = useFilteredList(server.tools, nameTitleDescription, size.rows - DETAIL_ROWS - 1 - (note ? 1 : 0));
+  const noteRows = note ? 1 : 0;
+  // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
+  const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
+  // Over the whole tool in the pager, esc closes the pager, not the filter.
+  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows, !raw);
   const { list, filter, selected: tool } = filtered;
   useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
     ...list.handlers,
@@ -45,10 +63,12 @@ export function ToolsTab({ server }: { server: ServerState }) {
       rawSchema: () => setRaw(true),
     }),
   });
-  const schema = useMemo(() => (raw && tool ? schemaText(tool) : ''), [raw, tool]);
+  const whole = useMemo(() => (raw && tool ? toolText(tool) : ''), [raw, tool]);
   if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
-  if (raw && tool) return <Pager text={schema} width={size.columns} height={size.rows} />;
-  const nameWidth = nameColumn(filtered.inView);
+  if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
+  const columns = toolColumns(filtered.inView);
+  const filterRows = filter.editing || filter.input.value ? 1 : 0;
+  const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
   return (
     <Box flexDirection="column">
       <FilteredListView
@@ -58,12 +78,19 @@ export function ToolsTab({ server }: { server: ServerState }) {
         empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
         render={(t, selected) => (
           <Box>
-            <NameCell item={t} width={nameWidth} selected={selected} />
+            <Box width={columns.name} flexShrink={0} paddingRight={2}>
+              <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
+            </Box>
+            {columns.title ? (
+              <Box width={columns.title} flexShrink={0} paddingRight={2}>
+                <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
+              </Box>
+            ) : null}
             <AnnotationTags tool={t} />
           </Box>
         )}
       />
-      {tool ? <ToolDetail tool={tool} height={DETAIL_ROWS} /> : null}
+      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} /> : null}
     </Box>
   );
 }

@@ -13,6 +13,9 @@ export function resourceEntries(resources: readonly Resource[], templates: reado
 
 export const entryUri = (e: ResourceEntry) => (e.kind === 'resource' ? e.item.uri : e.item.uriTemplate);
 
+/** What an entry is known by, as the list's selection follows it. */
+export const entryId = (e: ResourceEntry) => `${e.kind} ${entryUri(e)}`;
+
 /** What a resource is found by: its names, URI and description. */
 export const haystack = (e: ResourceEntry) => `${e.item.name}\n${e.item.title ?? ''}\n${entryUri(e)}\n${e.item.description ?? ''}`;
 

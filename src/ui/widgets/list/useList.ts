@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Handlers } from '../../keys/dispatcher.js';
 import { clampList, moveList, type ListMove, type ListState } from './list-state.js';
 
@@ -11,10 +11,33 @@ export interface List {
   handlers: Handlers;
 }
 
-/** The state of a scrolling selection; clamped on every render, so a shrinking list is never out of range. */
-export function useList(count: number, height: number): List {
+/**
+ * The state of a scrolling selection; clamped on every render, so a shrinking list is
+ * never out of range. With `ids` (one per item), the selection is an item, not a row:
+ * when items come or go before it, it stays on the item the person picked (and keys
+ * like `e` or `r` act on that one); only when that item goes does it keep the row.
+ */
+export function useList(count: number, height: number, ids?: readonly string[]): List {
   const [raw, setState] = useState<ListState>({ index: 0, offset: 0 });
-  return listOf(clampList(raw, count, height), count, height, (m) => setState((s) => moveList(s, m, count, height)));
+  // The item drawn as selected last time.
+  const drawn = useRef<string | undefined>(undefined);
+  const state = clampList(follow(raw, ids, drawn.current), count, height);
+  const id = ids?.[state.index];
+  useLayoutEffect(() => {
+    drawn.current = id;
+  });
+  return listOf(state, count, height, (m) => {
+    const next = moveList(state, m, count, height);
+    drawn.current = ids?.[next.index];
+    setState(next);
+  });
+}
+
+/** The selection moved to where the item `id` is now, if it is still in the list. */
+function follow(state: ListState, ids: readonly string[] | undefined, id: string | undefined): ListState {
+  if (!ids || id === undefined || ids[state.index] === id) return state;
+  const at = ids.indexOf(id);
+  return at < 0 ? state : { ...state, index: at };
 }
 
 /** A clamped selection as a List, its `list` scope handlers applying `move` (none for an empty list). */

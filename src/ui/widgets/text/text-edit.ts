@@ -5,8 +5,9 @@ export interface TextState {
   cursor: number;
 }
 
-// Control characters never enter a field: a paste with a newline becomes spaces.
-const printable = (input: string) => input.replace(/[\r\n\t]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
+// Control characters never enter a field: line breaks inside a paste become spaces,
+// the ones around it (a copied line ends with one) go.
+const printable = (input: string) => input.replace(/^[\r\n]+|[\r\n]+$/g, '').replace(/[\r\n\t]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
 
 /** Applies one key press to a single-line field; null when the key is not for the field. */
 export function editText(state: TextState, input: string, key: Key): TextState | null {

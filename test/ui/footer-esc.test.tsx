@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
+import { deckWith } from '../integration/helpers/deck.js';
+import { EVERYTHING } from '../integration/helpers/everything.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
+
+describe('esc and the footer', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('esc clears a kept filter first, and leaves the screen on the next esc', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor(/Tools \(\d+\)/);
+    await app.press('/', ...'echo', KEY.enter);
+    const kept = await app.waitFor((f) => /1 of \d+/.test(f) && !footer(f).includes('enter keep'));
+    expect(footer(kept)).toMatch(/esc clear · \? help · q quit$/);
+    await app.press(KEY.esc);
+    const cleared = await app.waitFor((f) => !/\d+ of \d+/.test(f) && f.includes('Get Annotated Message'));
+    expect(cleared).toMatch(/Tools \(\d+\)/);
+    expect(footer(cleared)).toMatch(/esc back/);
+    await app.press(KEY.esc);
+    await app.waitFor((f) => f.split('\n')[0]!.trimEnd() === 'mcpdeck › servers');
+  });
+
+  it('at 80 columns the footer keeps esc back, ? help and q quit, and offers only keys that apply', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns: 80, rows: 24 });
+    app.resize(80, 24);
+    await deck.connectAll();
+    const dashboard = await app.waitFor('✓ connected');
+    // The SOURCE column keeps the file's name whole, within the 80 columns.
+    const row = dashboard.split('\n').find((l) => l.startsWith('› everything'))!;
+    expect(row).toMatch(/…\S*\/servers\.json$/);
+    expect([...row].length).toBeLessThanOrEqual(80);
+    // A stdio server has no sign-in: the footer does not offer it (a still says why).
+    expect(footer(dashboard)).not.toContain('sign in');
+    expect(footer(dashboard)).toMatch(/\? help · q quit$/);
+    await app.press('/');
+    const typing = await app.waitFor('type to filter');
+    // Letters type while a filter is open: j and k do not move.
+    expect(footer(typing)).not.toContain('jk');
+    await app.press(KEY.esc);
+    await app.press(KEY.enter);
+    const server = await app.waitFor(/Tools \(\d+\)/);
+    expect(footer(server)).toMatch(/esc back · \? help · q quit$/);
+    // Five tabs for a stdio server (no Auth): 1-5, not 1-6.
+    app.resize(160, 24);
+    const wide = await app.waitFor((f) => /1-\d tabs/.test(footer(f)));
+    expect(footer(wide)).toContain('1-5 tabs');
+  });
+
+  it('the help at 80 columns wraps each description whole under its keys', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns: 80, rows: 40 });
+    app.resize(80, 40);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press('?');
+    const help = await app.waitFor('Keys on this screen');
+    const text = help.split('\n').map((l) => l.replace(/^[│\s›]+|[│\s]+$/g, '')).join(' ');
+    expect(help).not.toContain('…');
+    expect(text).toMatch(/Sign in to the selected remote server \(browser, or\s+paste the redirected URL\)/);
+    expect(text).toMatch(/Where servers come from \(other clients' files too\): hide or show\s+each source/);
+  });
+});

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
+import { deckWith } from '../integration/helpers/deck.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
+
+describe('the Tools tab for people who build servers', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('lists tools by name with the title beside it (title or annotations.title), tags a tool that writes, and gives the detail the free rows', async () => {
+    deck = await deckWith({ notes: { command: process.execPath, args: [fixture('annotated-tools.mjs')] } });
+    app = renderApp(deck, { columns: 120, rows: 40 });
+    app.resize(120, 40);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    const tools = await app.waitFor('Tools (2)');
+    const rows = tools.split('\n');
+    expect(rows.find((l) => l.includes('read_note'))).toMatch(/^› read_note\s+Read a note\s+\[read-only\]/);
+    expect(rows.find((l) => l.includes('write_note') && !l.includes('mcp__'))).toMatch(/^ {2}write_note\s+Write a note\s+\[writes\] \[open-world\?\]/);
+    await app.press('j');
+    const detail = await app.waitFor((f) => f.includes('mcp__notes__write_note'));
+    expect(detail).toMatch(/write_note {2}Write a note {2}mcp__notes__write_note/);
+    // At 120x40 the whole description of 20 lines is in view, and the parameters under it.
+    expect(detail).toContain('Line 20 of what write_note does.');
+    expect(detail).not.toMatch(/… \d+ more/);
+  });
+
+  it('s opens the whole tool in the pager (description, annotations as sent, schemas); esc closes it and keeps the filter', async () => {
+    deck = await deckWith({ notes: { command: process.execPath, args: [fixture('annotated-tools.mjs')] } });
+    app = renderApp(deck, { columns: 100, rows: 30 });
+    app.resize(100, 30);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor('Tools (2)');
+    await app.press('/', ...'write', KEY.enter);
+    await app.waitFor((f) => /1 of 2/.test(f) && !f.includes('enter keep'));
+    await app.press('s');
+    const whole = await app.waitFor('line 1 of');
+    expect(whole).toContain('write_note  Write a note  mcp__notes__write_note');
+    expect(whole).toContain('annotations: {"title":"Write a note","readOnlyHint":false,"destructiveHint":false}');
+    expect(whole).toContain('Line 1 of what write_note does.');
+    await app.press('/', ...'inputSchema', KEY.enter);
+    await app.waitFor(/match 1\/1 for "inputSchema"/);
+    await app.press(KEY.esc);
+    // Back on the list, the filter still kept.
+    await app.waitFor((f) => !f.includes('line 1 of') && /1 of 2/.test(f));
+  });
+});
