@@ -1,54 +1,22 @@
 // Bad input gets a clear error and loses nothing: every failure a user can meet
 // shows a reason they can act on, and one broken server never touches another.
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createDeck, type Deck } from '../../src/core/deck.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
 import type { ServerState } from '../../src/core/servers/state.js';
+import { scratch } from './helpers/scratch.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'servers', name);
 const stdio = (name: string, timeout = 5000) => ({ command: process.execPath, args: [fixture(name)], timeout });
 
-let dir: string;
-const decks: Deck[] = [];
-const httpServers: Server[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcpdeck-failures-'));
-});
-
-afterEach(async () => {
-  await Promise.all(decks.splice(0).map((deck) => deck.close()));
-  await Promise.all(httpServers.splice(0).map((server) => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  })));
-});
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-let configCount = 0;
-function writeConfig(servers: Record<string, unknown>): string {
-  const path = join(dir, `config-${++configCount}.json`);
-  writeFileSync(path, JSON.stringify({ mcpServers: servers }, null, 2));
-  return path;
-}
-
-async function openDeck(servers: Record<string, unknown>): Promise<Deck> {
-  const deck = await createDeck({ cwd: dir, env: process.env, configFiles: [writeConfig(servers)], strict: true });
-  decks.push(deck);
-  expect(deck.configIssues.filter((i) => i.severity === 'error')).toEqual([]);
-  return deck;
-}
+const box = scratch('mcpdeck-failures-');
+const { writeConfig, openDeck } = box;
 
 function state(deck: Deck, name: string): ServerState {
   const found = deck.getSnapshot().servers.find((s) => s.name === name);
@@ -85,12 +53,7 @@ async function connectOne(servers: Record<string, unknown>, name: string): Promi
   return state(deck, name);
 }
 
-async function listen(handler: RequestListener): Promise<string> {
-  const server = createServer(handler);
-  httpServers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-}
+const listen = async (handler: RequestListener) => `${await box.listen(handler)}/mcp`;
 
 /** A port on which nothing listens: bound once, then released. */
 async function freePort(): Promise<number> {
@@ -114,7 +77,7 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
     const child = execFile(
       process.execPath,
       [join(ROOT, 'bin', 'mcpdeck.js'), ...args],
-      { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 20_000, encoding: 'utf8' },
+      { cwd: box.dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 20_000, encoding: 'utf8' },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
@@ -183,7 +146,7 @@ describe('stdio servers that fail to start', () => {
 
 describe('reconnecting', () => {
   it("does not blame a new failure on the previous run's stderr", async () => {
-    const marker = join(dir, `marker-${Date.now()}`);
+    const marker = join(box.dir, `marker-${Date.now()}`);
     const deck = await openDeck({ twice: { command: process.execPath, args: [fixture('fails-then-silent.mjs'), marker], timeout: 1000 } });
     await deck.connectAll();
     expect(state(deck, 'twice').error).toBe('the server process exited with code 3; stderr: fatal: first run failure');

@@ -4,64 +4,32 @@
 // names the bound, and keeps the healthy neighbour connected and callable.
 // The CLI runs with a 200 MB heap: a stream read without a cap would crash it.
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDeck, type Deck } from '../../src/core/deck.js';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
 import type { ServerState } from '../../src/core/servers/state.js';
+import { scratch } from './helpers/scratch.js';
+import { freePort } from './helpers/everything.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'servers', name);
 const stdio = (name: string, timeout = 5000, args: string[] = []) => ({ command: process.execPath, args: [fixture(name), ...args], timeout });
 const HEALTHY = { healthy: stdio('healthy.mjs') };
 
-let dir: string;
-const decks: Deck[] = [];
-const httpServers: Server[] = [];
+const box = scratch('mcpdeck-hostile-');
+const { writeConfig, openDeck, listen } = box;
 const processes: ChildProcess[] = [];
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mcpdeck-hostile-'));
   execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
 }, 120_000);
 
-afterEach(async () => {
-  await Promise.all(decks.splice(0).map((deck) => deck.close()));
+afterEach(() => {
   for (const child of processes.splice(0)) child.kill('SIGKILL');
-  await Promise.all(httpServers.splice(0).map((server) => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  })));
 });
-
-/** An HTTP server on a loopback port; its base URL. */
-async function listen(handler: RequestListener): Promise<string> {
-  const server = createServer(handler);
-  httpServers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-let configCount = 0;
-function writeConfig(servers: Record<string, unknown>): string {
-  const path = join(dir, `config-${++configCount}.json`);
-  writeFileSync(path, JSON.stringify({ mcpServers: servers }, null, 2));
-  return path;
-}
-
-async function openDeck(servers: Record<string, unknown>): Promise<Deck> {
-  const deck = await createDeck({ cwd: dir, env: process.env, configFiles: [writeConfig(servers)], strict: true });
-  decks.push(deck);
-  return deck;
-}
 
 function state(deck: Deck, name: string): ServerState {
   const found = deck.getSnapshot().servers.find((s) => s.name === name);
@@ -83,7 +51,7 @@ function cli(args: string[], servers: Record<string, unknown>): Promise<{ code: 
     const child = execFile(
       process.execPath,
       ['--max-old-space-size=200', join(ROOT, 'bin', 'mcpdeck.js'), ...args, '--strict', '--config', config],
-      { cwd: dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 30_000, killSignal: 'SIGKILL', encoding: 'utf8', maxBuffer: 8 * 2 ** 20 },
+      { cwd: box.dir, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' }, timeout: 30_000, killSignal: 'SIGKILL', encoding: 'utf8', maxBuffer: 8 * 2 ** 20 },
       (_error, stdout, stderr) => resolve({ code: child.exitCode, stdout, stderr }),
     );
   });
@@ -114,10 +82,8 @@ describe('secrets in server URLs', () => {
   /** A server answering 500 at a URL with an access token; one with a password in its URL; one refusing connections. */
   async function secretServers() {
     const base = await listen(html500);
-    const closed = await listen(html500);
-    httpServers.pop()?.close();
     const port = new URL(base).port;
-    const gone = new URL(closed).port;
+    const gone = await freePort();
     const password = `http://alice:••••••@127.0.0.1:${port}/mcp?page=2`;
     return {
       servers: {
@@ -275,7 +241,7 @@ describe('stdio servers and their processes', () => {
   });
 
   it('ends the workers of a server that exits by itself, even one that ignores SIGTERM', async () => {
-    const pidFile = join(dir, 'worker-crash.pid');
+    const pidFile = join(box.dir, 'worker-crash.pid');
     const deck = await openDeck({ crasher: stdio('spawns-worker.mjs', 5000, [pidFile]), ...HEALTHY });
     await deck.connectAll();
     const worker = Number(readFileSync(pidFile, 'utf8'));
@@ -287,7 +253,7 @@ describe('stdio servers and their processes', () => {
   });
 
   it('leaves no worker behind when mcpdeck quits (the deck closes, or a CLI command ends)', async () => {
-    const pidFile = join(dir, 'worker-quit.pid');
+    const pidFile = join(box.dir, 'worker-quit.pid');
     const deck = await openDeck({ workers: stdio('spawns-worker.mjs', 5000, [pidFile]) });
     await deck.connectAll();
     const worker = Number(readFileSync(pidFile, 'utf8'));
@@ -295,7 +261,7 @@ describe('stdio servers and their processes', () => {
     await deck.close();
     await gone(worker);
 
-    const cliPidFile = join(dir, 'worker-cli.pid');
+    const cliPidFile = join(box.dir, 'worker-cli.pid');
     const { code } = await cli(['status'], { workers: stdio('spawns-worker.mjs', 5000, [cliPidFile]) });
     expect(code).toBe(0);
     await gone(Number(readFileSync(cliPidFile, 'utf8')));
