@@ -47,6 +47,18 @@ const inkWithoutDevtools = {
   },
 };
 
+/**
+ * The v2 client SDK's platform shim (`@modelcontextprotocol/client/_shims`) brings its own
+ * copy of Ajv for a default validator mcpdeck never uses; mcpdeck's shim gives it
+ * mcpdeck's validator instead (src/core/mcp/sdk-shims.ts).
+ */
+const sdkShims = {
+  name: 'sdk-shims',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: join(root, 'src', 'core', 'mcp', 'sdk-shims.ts') }));
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -67,7 +79,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims],
   metafile: true,
   logLevel: 'warning',
 };
