@@ -3,7 +3,6 @@ import { normalizeEntry } from './config/normalize.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
 import type { UserCatalog } from './config/user-catalog.js';
 import type { RecentArgs } from './calls/recent-args.js';
-import { editScope, scopeOf } from './config/write.js';
 import { ServerHub, type HubOptions } from './servers/hub.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
@@ -200,6 +199,8 @@ export class Deck {
   async setEnabled(name: string, enabled: boolean, { remember = true } = {}): Promise<void> {
     const state = this.hub.get(name);
     if (remember && state?.source.kind === 'user' && this.options.userCatalog) {
+      // The writer loads when something is written: most sessions write nothing.
+      const { editScope, scopeOf } = await import('./config/write.js');
       const scope = scopeOf(state.source, this.options.userCatalog);
       if (scope) await editScope(scope, [name, 'disabled'], enabled ? undefined : true);
     }
@@ -247,6 +248,7 @@ export class Deck {
     if (!state) throw new Error(`no server named "${name}"`);
     let kept = false;
     if (state.source.kind === 'user' && this.options.userCatalog) {
+      const { editScope, scopeOf } = await import('./config/write.js');
       const scope = scopeOf(state.source, this.options.userCatalog);
       if (scope) {
         await editScope(scope, [name, 'roots'], roots.length ? roots : undefined);

@@ -63,8 +63,17 @@ describe('the bundle users run', () => {
       expect(loaded.filter((i) => i.startsWith('src/core/demo/')), command).toEqual([]);
       expect(loaded.filter((i) => /src\/cli\/elicit\/(form|other)-prompts?\.ts$/.test(i)), command).toEqual([]);
     }
+    // Commands that only read load no config writer (it loads when something is written).
+    for (const command of ['status', 'tools', 'call']) {
+      expect(loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`)).filter((i) => i === 'src/core/config/write.ts'), command).toEqual([]);
+    }
     const ui = loadedWith(m, chunkOf(m, 'src/cli/commands/ui.ts'));
     expect(ui.filter((i) => i.startsWith('src/ui/'))).toEqual([]);
+    // The deck's first frame: Ink and a breadcrumb, no SDK, no schemas.
+    const start = loadedWith(m, chunkOf(m, 'src/ui/start.tsx'));
+    expect(start.filter((i) => /node_modules\/(@modelcontextprotocol|zod|ajv|re2js)\//.test(i) || i.startsWith('src/core/'))).toEqual([]);
+    // The SDK's own copy of Ajv (its default validator) is replaced by mcpdeck's (sdk-shims.ts).
+    expect(Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes('ajvProvider'))).toEqual([]);
     expect(loadedWith(m, chunkOf(m, 'src/ui/run.tsx')).some((i) => i.includes('node_modules/ink/'))).toBe(true);
   });
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readJsonFile } from '../config/read-json.js';
 import type { ConfigIssue } from '../config/types.js';
 import { PRIVATE_FILE_MODE, userConfigDir } from '../config/user-catalog.js';
-import { updateJsonFile } from '../config/write.js';
+const writer = () => import('../config/write.js');
 import { isRecord } from '../../util/is-record.js';
 import type { Schema } from '../schema/form-model.js';
 import { resolve } from '../schema/form-resolve.js';
@@ -85,11 +85,11 @@ export function openRecentArgs(env: NodeJS.ProcessEnv = process.env): RecentArgs
       const key = keyOf(server, tool);
       const value = withoutSecrets(args, schema) as Record<string, unknown>;
       fresh.set(key, value);
-      const written = updateJsonFile(path, (document) => {
+      const written = writer().then(({ updateJsonFile }) => updateJsonFile(path, (document) => {
         const { [key]: _old, ...rest } = callsOf(document);
         const kept = Object.entries({ ...rest, [key]: value }).slice(-KEEP);
         return { changes: [{ path: ['calls'], value: Object.fromEntries(kept) }], result: undefined };
-      }, { newFileMode: PRIVATE_FILE_MODE });
+      }, { newFileMode: PRIVATE_FILE_MODE }));
       pending.add(written);
       // Remembering is a convenience: a read-only or broken file must not stop a call.
       void written.catch(() => undefined).finally(() => pending.delete(written));

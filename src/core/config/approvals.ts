@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue, ConfigSource } from './types.js';
 import { PRIVATE_FILE_MODE, userConfigDir } from './user-catalog.js';
-import { updateJsonFile } from './write.js';
+// The writer loads when something is written (rarely): reading approvals is every start.
+const writer = () => import('./write.js');
 import { isRecord } from '../../util/is-record.js';
 
 /**
@@ -88,11 +89,11 @@ export function openApprovals(env: NodeJS.ProcessEnv = process.env): Approvals {
     path,
     // A broken file approves nothing (everything asks again) and is never overwritten.
     list: () => recordsOf(readJsonFile(path, [] as ConfigIssue[], false)?.value),
-    approve: (record) => updateJsonFile(path, (document) => {
+    approve: async (record) => (await writer()).updateJsonFile(path, (document) => {
       const kept = recordsOf(document).filter((r) => !matches(r, record.file, record.at) || r.server !== record.server);
       return { changes: [{ path: ['approved'], value: [...kept, { ...record, approvedAt: record.approvedAt ?? new Date().toISOString() }] }], result: undefined };
     }, { newFileMode: PRIVATE_FILE_MODE }),
-    revoke: (file, at, server) => updateJsonFile(path, (document) => {
+    revoke: async (file, at, server) => (await writer()).updateJsonFile(path, (document) => {
       const all = recordsOf(document);
       const kept = all.filter((r) => !matches(r, file, at, server));
       return { changes: kept.length === all.length ? [] : [{ path: ['approved'], value: kept }], result: all.length - kept.length };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readJsonFile } from './read-json.js';
 import type { ConfigIssue } from './types.js';
 import { PRIVATE_FILE_MODE, userConfigDir } from './user-catalog.js';
-import { updateJsonFile } from './write.js';
+const writer = () => import('./write.js');
 import { isRecord } from '../../util/is-record.js';
 
 /** Which sources the person chose not to read (`mcpdeck sources --hide`, the deck's source list). */
@@ -22,7 +22,7 @@ export function openSourceSettings(env: NodeJS.ProcessEnv = process.env): Source
       const issues: ConfigIssue[] = [];
       return list(readJsonFile(path, issues, false)?.value);
     },
-    setHidden: (id, hidden) => updateJsonFile(path, (document) => {
+    setHidden: async (id, hidden) => (await writer()).updateJsonFile(path, (document) => {
       const now = list(document);
       if (now.includes(id) === hidden) return { changes: [], result: undefined };
       return { changes: [{ path: ['hidden'], value: hidden ? [...now, id] : now.filter((h) => h !== id) }], result: undefined };
