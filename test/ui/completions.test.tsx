@@ -2,12 +2,13 @@
 // prompt (its second argument completes from the first: the context) and the 2026 fixture's
 // template variable. Suggestions show under the focused field; tab takes the first.
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
 import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
 
+const EDGE = fileURLToPath(new URL('../fixtures/servers/completions-edge.mjs', import.meta.url));
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
 
 async function open(server: Record<string, unknown>): Promise<{ deck: Deck; app: Rendered }> {
@@ -96,5 +97,41 @@ describe('completions in the deck forms', () => {
     await app.waitFor((f) => /› colour\*\s+green/.test(f) && !f.includes('take suggestion'));
     await app.press(KEY.ctrl('s'));
     await app.waitFor('Paint it green');
+  });
+
+  it('a server that suggests control sequences: shown as harmless markers, never sent to the terminal', async () => {
+    ({ deck, app } = await open({ command: process.execPath, args: [EDGE, 'hostile'] }));
+    await app.press('3');
+    await app.waitFor('pick');
+    await app.press(KEY.enter);
+    await app.waitFor('› value');
+    const frame = await app.waitFor('⇥ red⟦ESC[2J⟧');
+    expect(frame).toMatch(/⇥ red⟦ESC\[2J⟧\n\s+⟦OSC 52 clipboard⟧green\n\s+⟦RLO⟧gnp\.exe\n/);
+    expect(app.written()).not.toContain('\u001b[2J');
+    expect(app.written()).not.toContain('\u001b]52');
+    expect(app.written()).not.toContain('\u202e');
+  });
+
+  it('a server whose completions fail: nothing is suggested and typing goes on as usual', async () => {
+    ({ deck, app } = await open({ command: process.execPath, args: [EDGE, 'fails'] }));
+    const failed: unknown[] = [];
+    deck.events.on('traffic', ({ entry }) => {
+      const message = entry.message as { error?: unknown };
+      if (entry.direction === 'in' && message.error) failed.push(message.error);
+    });
+    await app.press('3');
+    await app.waitFor('pick');
+    await app.press(KEY.enter);
+    await app.waitFor('› value');
+    await app.press(...'abc');
+    await app.waitFor(/› value\*\s+abc/);
+    await vi.waitFor(() => expect(JSON.stringify(failed)).toContain('completions are broken today'), { timeout: 5000, interval: 10 });
+    await app.press('d');
+    const frame = await app.waitFor(/› value\*\s+abcd/);
+    expect(frame).not.toContain('⇥');
+    expect(frame).not.toContain('broken');
+    // Tab is the next field as ever: here the send button.
+    await app.press(KEY.tab, KEY.enter);
+    await app.waitFor('picked [abcd]');
   });
 });
