@@ -1,6 +1,7 @@
 // The suggestion feed behind the deck's completions: debounced, stale answers dropped,
 // errors shown as nothing. Fake timers and hand-resolved answers: no waiting on a clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { completer } from '../../src/ui/screens/server/form-schemas.js';
 import { SuggestionFeed, SUGGEST_DELAY_MS, type Suggest, type SuggestQuery, type Suggestions } from '../../src/ui/widgets/form/suggestions.js';
 
 interface Asked {
@@ -89,7 +90,6 @@ describe('the suggestion feed', () => {
 
 describe('the completer a deck form is given', () => {
   it('is none for a server that does not declare completions, so nothing is ever asked of it', async () => {
-    const { completer } = await import('../../src/ui/screens/server/completer.js');
     const complete = vi.fn();
     const deck = { complete } as never;
     const ref = { type: 'ref/prompt' as const, name: 'paint' };

@@ -11,12 +11,11 @@ import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
 import type { Suggest } from '../../widgets/form/suggestions.js';
 import { ArgsForm } from './ArgsForm.js';
-import { completer } from './completer.js';
 import { BusyLine } from './BusyLine.js';
 import { NameCell, nameColumn } from './NameCell.js';
 import { NotConnected } from './NotConnected.js';
 import { PromptDetail } from './PromptDetail.js';
-import { promptSchema, strings, type StringFormSchema } from './form-schemas.js';
+import { completer, promptSchema, strings, type StringFormSchema } from './form-schemas.js';
 import { promptText } from './prompt-text.js';
 import { useFetchView } from './useFetchView.js';
 
