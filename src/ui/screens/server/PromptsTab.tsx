@@ -9,12 +9,13 @@ import { byName, nameTitleDescription } from '../../hooks/useFiltered.js';
 import { useFilteredList } from '../../hooks/useFilteredList.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
+import type { Suggest } from '../../widgets/form/suggestions.js';
 import { ArgsForm } from './ArgsForm.js';
 import { BusyLine } from './BusyLine.js';
 import { NameCell, nameColumn } from './NameCell.js';
 import { NotConnected } from './NotConnected.js';
 import { PromptDetail } from './PromptDetail.js';
-import { promptSchema, strings, type StringFormSchema } from './form-schemas.js';
+import { completer, promptSchema, strings, type StringFormSchema } from './form-schemas.js';
 import { promptText } from './prompt-text.js';
 import { useFetchView } from './useFetchView.js';
 
@@ -24,6 +25,7 @@ const DETAIL_ROWS = 6;
 interface PromptForm {
   prompt: Prompt;
   schema: StringFormSchema;
+  suggest?: Suggest;
 }
 
 const argSummary = (p: Prompt) => (p.arguments ?? []).map((a) => `${sanitizeLine(a.name)}${a.required ? '*' : ''}`).join(', ');
@@ -44,14 +46,14 @@ export function PromptsTab({ server }: { server: ServerState }) {
   useKeys(['prompts', 'list', 'global'], opened ? { back: view.back } : {
     ...list.handlers,
     filter: filter.start,
-    ...(prompt && { getPrompt: () => (prompt.arguments?.length ? view.openForm({ prompt, schema: promptSchema(prompt) }) : get(prompt, {})) }),
+    ...(prompt && { getPrompt: () => (prompt.arguments?.length ? view.openForm({ prompt, schema: promptSchema(prompt), suggest: completer(deck, server, { type: 'ref/prompt', name: prompt.name }) }) : get(prompt, {})) }),
     back: view.back,
   });
   if (opened?.kind === 'pager') return <Pager text={opened.text} width={size.columns} height={size.rows} />;
   if (opened?.kind === 'form') {
-    const { prompt: p, schema } = opened.form;
+    const { prompt: p, schema, suggest } = opened.form;
     const title = `${sanitizeLine(p.title ?? p.name)} · arguments (* required)`;
-    return <ArgsForm title={title} schema={schema} submitLabel="get" request={request} onSubmit={(args) => get(p, args)} />;
+    return <ArgsForm title={title} schema={schema} submitLabel="get" request={request} onSubmit={(args) => get(p, args)} suggest={suggest} />;
   }
   if (server.status !== 'connected' && !server.prompts.length) return <NotConnected status={server.status} />;
   const nameWidth = nameColumn(filtered.inView);

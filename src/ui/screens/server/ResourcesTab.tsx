@@ -12,19 +12,20 @@ import { useTick } from '../../hooks/useTick.js';
 import { useFilteredList } from '../../hooks/useFilteredList.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../components/FilteredListView.js';
+import type { Suggest } from '../../widgets/form/suggestions.js';
 import { ArgsForm } from './ArgsForm.js';
 import { BusyLine } from './BusyLine.js';
 import { NotConnected } from './NotConnected.js';
 import { ResourceDetail, RESOURCE_DETAIL_ROWS } from './ResourceDetail.js';
 import { ResourceRow, resourceColumns } from './ResourceRow.js';
 import { ResourceWatchLine } from './ResourceWatchLine.js';
-import { templateForm } from './form-schemas.js';
+import { completer, templateForm } from './form-schemas.js';
 import { entryId, haystack, resourceEntries, watchMark, type ResourceEntry } from './resource-entry.js';
 import { useFetchView } from './useFetchView.js';
 import { useRereadOnUpdate } from './useRereadOnUpdate.js';
 
 // The template is parsed once, when its form opens: a new schema each render could reset the form.
-type TemplateForm = { template: ResourceTemplate } & ReturnType<typeof templateForm>;
+type TemplateForm = { template: ResourceTemplate; suggest?: Suggest } & ReturnType<typeof templateForm>;
 
 /**
  * Resources and templates in one list; enter reads one (or fills in a template) into the
@@ -66,7 +67,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const open = (e: ResourceEntry) => {
     if (e.kind === 'resource') return read(e.item.uri);
     try {
-      view.openForm({ template: e.item, ...templateForm(e.item) });
+      view.openForm({ template: e.item, ...templateForm(e.item), suggest: completer(deck, server, { type: 'ref/resource', uri: e.item.uriTemplate }) });
     } catch (error) {
       request.fail(`cannot use the template ${e.item.uriTemplate}: ${(error as Error).message}`);
     }
@@ -101,7 +102,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   if (opened?.kind === 'form') {
     const form = opened.form;
     const title = `${sanitizeLine(form.template.title ?? form.template.name)} · ${sanitizeLine(form.template.uriTemplate)}`;
-    return <ArgsForm title={title} schema={form.schema} submitLabel="read" request={request} onSubmit={(args) => submit(form, args)} />;
+    return <ArgsForm title={title} schema={form.schema} submitLabel="read" request={request} onSubmit={(args) => submit(form, args)} suggest={form.suggest} />;
   }
   if (server.status !== 'connected' && !entries.length) return <NotConnected status={server.status} />;
   const watchOf = (e: ResourceEntry) => (e.kind === 'resource' ? subscriptionOf(watched, e.item.uri) : undefined);

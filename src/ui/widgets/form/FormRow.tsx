@@ -31,6 +31,15 @@ export function FormRow({ row, focus, cursor, values, labelWidth, width }: Props
       </Box>
     );
   }
+  if (row.type === 'suggestion') {
+    // Server text: one line, every control or bidi character shown harmlessly.
+    const text = row.more ? `… ${row.more} more: type on to narrow` : `${row.first ? '⇥ ' : '  '}${sanitizeLine(row.text)}`;
+    return (
+      <Box height={1} width={width} paddingLeft={Math.min(MARK + labelWidth, width - 8)}>
+        <Text wrap="truncate-end" color={row.first ? theme.selected : undefined} dimColor={!row.first}>{text}</Text>
+      </Box>
+    );
+  }
   const field = row.type === 'heading' ? row.field : row.stop.field;
   const showLabel = row.type === 'heading' || !row.stop.item;
   const star = field.required ? '*' : '';

@@ -9,20 +9,23 @@ import type { FormControl } from './useFormState.js';
 import { FormRow } from './FormRow.js';
 import { SendLine } from './SendLine.js';
 import { UncheckedLine } from './UncheckedLine.js';
+import type { Suggestions } from './suggestions.js';
 
 interface Props {
   model: FormModel;
   form: FormControl;
+  /** What the server suggests for the focused field, drawn under it. */
+  suggestions?: Suggestions;
   submitLabel: string;
   width: number;
   height: number;
 }
 
 /** The fields in `height` rows, scrolled to keep the focused one in view, with the send button pinned below. */
-export function FormView({ model, form, submitLabel, width, height }: Props) {
+export function FormView({ model, form, suggestions, submitLabel, width, height }: Props) {
   const theme = useTheme();
   const { state, result } = form;
-  const layout = useMemo(() => layoutForm(model.fields, state, result), [model, state, result]);
+  const layout = useMemo(() => layoutForm(model.fields, state, result, suggestions), [model, state, result, suggestions]);
   const labelWidth = useMemo(() => labelColumns(model.fields, width), [model, width]);
   const rootError = state.attempted ? result.errors[''] : undefined;
   const bodyRows = Math.max(1, height - 1 - (rootError ? 1 : 0) - (model.unchecked ? 1 : 0));

@@ -5,6 +5,8 @@ import { useRawJson } from './useRawJson.js';
 import { pretty, useFormKeys } from './useFormKeys.js';
 import { FormView } from './FormView.js';
 import { RawJsonView } from './RawJsonView.js';
+import type { Suggest } from './suggestions.js';
+import { useSuggestions } from './useSuggestions.js';
 
 interface Props {
   schema: unknown;
@@ -18,6 +20,8 @@ interface Props {
   priority?: number;
   onSubmit: (args: Record<string, unknown>) => void;
   onChange?: (args: Record<string, unknown>) => void;
+  /** Asks for values a top-level text field could take (a server's completions); shown under it as it is typed. */
+  suggest?: Suggest;
 }
 
 /**
@@ -25,12 +29,13 @@ interface Props {
  * focused at a time, with a raw JSON mode for what the form cannot express. Esc is
  * left to the screen around it.
  */
-export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, priority, onSubmit, onChange }: Props) {
+export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, priority, onSubmit, onChange, suggest }: Props) {
   const model = useMemo(() => buildForm(schema), [schema]);
   const reason = model.unsupported.join('; ') || undefined;
   const form = useFormState(model, initial, onChange);
   const json = useRawJson(model.schema, reason ? pretty(initial ?? {}) : '', onChange);
-  const raw = useFormKeys({ form, json, reason, active, priority, onSubmit });
+  const suggestions = useSuggestions(form, reason ? undefined : suggest, active);
+  const raw = useFormKeys({ form, json, reason, active, priority, suggestions, onSubmit });
   if (raw) return <RawJsonView raw={json} reason={reason} submitLabel={submitLabel} width={width} height={height} />;
-  return <FormView model={model} form={form} submitLabel={submitLabel} width={width} height={height} />;
+  return <FormView model={model} form={form} suggestions={suggestions.shown} submitLabel={submitLabel} width={width} height={height} />;
 }

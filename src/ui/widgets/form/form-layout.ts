@@ -2,12 +2,15 @@ import type { Field, FormResult, ObjectField } from '../../../core/schema/form.j
 import { getIn } from '../../../core/schema/form-values.js';
 import { descriptionHead } from '../../../util/description-head.js';
 import { fieldKey, type FormState, type Stop } from './form-state.js';
+import type { Suggestions } from './suggestions.js';
 
 /** One terminal row of the form. */
 export type Row =
   | { type: 'heading'; field: ObjectField; depth: number }
   | { type: 'stop'; stop: Stop; index: number; depth: number }
-  | { type: 'note'; text: string; depth: number; tone: 'description' | 'error' };
+  | { type: 'note'; text: string; depth: number; tone: 'description' | 'error' }
+  /** A value the server suggests for the focused field (the first is the one tab takes), or how many more it has. */
+  | { type: 'suggestion'; text: string; depth: number; first: boolean; more?: number };
 
 export interface Layout {
   rows: Row[];
@@ -21,7 +24,7 @@ export interface Layout {
  * field's description, and the errors that are due (touched fields, or all after a
  * refused send).
  */
-export function layoutForm(fields: readonly Field[], state: FormState, result: FormResult): Layout {
+export function layoutForm(fields: readonly Field[], state: FormState, result: FormResult, suggestions?: Suggestions): Layout {
   const rows: Row[] = [];
   let index = 0;
   let focusStart = -1;
@@ -48,6 +51,10 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
         rows.push({ type: 'stop', stop: { field, ...(item !== undefined && { item }) }, index: index++, depth });
       }
       const focused = state.focus >= first && state.focus < index;
+      if (focused && suggestions && field.path.length === 1 && field.path[0] === suggestions.field) {
+        suggestions.values.forEach((text, i) => rows.push({ type: 'suggestion', text, depth, first: i === 0 }));
+        if (suggestions.more) rows.push({ type: 'suggestion', text: '', depth, first: false, more: suggestions.more });
+      }
       // Only its head: the note is one row, and a description may be a megabyte.
       if (focused && field.description) rows.push({ type: 'note', text: descriptionHead(field.description).line, depth, tone: 'description' });
       const error = errorOf(field);

@@ -79,6 +79,13 @@ export function typeText(model: FormModel, state: FormState, input: string, key:
   return { ...state, cursor: next.cursor, values: writeStop(state.values, stop, next.value) };
 }
 
+/** The focused text replaced whole (a suggestion taken), the cursor after it; null when the stop is no text. */
+export function replaceText(model: FormModel, state: FormState, text: string): FormState | null {
+  const stop = stopsOf(model.fields, state.values)[state.focus];
+  if (!stop || textOf(stop, state.values) === undefined) return null;
+  return { ...state, cursor: [...text].length, values: writeStop(state.values, stop, text) };
+}
+
 function writeStop(values: FormValues, stop: Stop, value: unknown): FormValues {
   if (stop.field.kind !== 'list' || stop.item === undefined) return setIn(values, stop.field.path, value);
   const items = [...(getIn(values, stop.field.path) as unknown[])];

@@ -6,6 +6,7 @@ import type { Handlers } from '../../keys/dispatcher.js';
 import type { Stop } from './form-state.js';
 import type { FormControl } from './useFormState.js';
 import type { RawJson } from './useRawJson.js';
+import type { SuggestionControl } from './useSuggestions.js';
 
 interface Options {
   form: FormControl;
@@ -14,6 +15,8 @@ interface Options {
   reason?: string;
   active: boolean;
   priority?: number;
+  /** Suggestions for the focused field, when the form has them. */
+  suggestions?: SuggestionControl;
   onSubmit: (args: Record<string, unknown>) => void;
 }
 
@@ -36,7 +39,7 @@ const isLetter = (input: string, key: Key) => !key.ctrl && !key.meta && input !=
  * so whether a field-specific key applies is decided from the state now: the
  * handlers are getters, read when a key arrives (and when the footer is drawn).
  */
-export function useFormKeys({ form, json, reason, active, priority = PRIORITY.text, onSubmit }: Options): boolean {
+export function useFormKeys({ form, json, reason, active, priority = PRIORITY.text, suggestions, onSubmit }: Options): boolean {
   const [raw, setRawState] = useState(Boolean(reason));
   const rawNow = useRef(raw);
   const setRaw = (on: boolean) => {
@@ -62,6 +65,7 @@ export function useFormKeys({ form, json, reason, active, priority = PRIORITY.te
   const handlers: Handlers = {
     submit: send,
     get rawJson() { return reason ? undefined : switchMode; },
+    get acceptSuggestion() { return !rawNow.current && suggestions?.ready() ? suggestions.accept : undefined; },
     get nextField() { return when(() => true, () => form.move(1)); },
     get prevField() { return when(() => true, () => form.move(-1)); },
     get advance() { return when(() => true, () => (form.focused() ? form.move(1) : send())); },

@@ -20,6 +20,10 @@ export interface FormControl {
   replaceArgs: (args: Record<string, unknown>) => void;
   /** The stop focused now (not as last drawn); undefined on the send button. */
   focused: () => Stop | undefined;
+  /** The focused field's text now (undefined when it takes no text). */
+  text: () => string | undefined;
+  /** Replaces the focused field's text, the cursor after it. */
+  setText: (text: string) => void;
   /** The arguments as they are now. */
   args: () => Record<string, unknown>;
   /** Checks everything: the arguments when they are fine, else null with every error shown. */
@@ -52,6 +56,8 @@ export function useFormState(model: FormModel, given?: Record<string, unknown>, 
     removeItem: () => void apply(edit.removeItem(model, latest.current)),
     replaceArgs: (args) => void apply(startState(model, initialValues(model, args))),
     focused: () => stopsOf(model.fields, latest.current.values)[latest.current.focus],
+    text: () => edit.textOf(stopsOf(model.fields, latest.current.values)[latest.current.focus], latest.current.values),
+    setText: (text) => void apply(edit.replaceText(model, latest.current, text)),
     args: () => toArguments(model, latest.current.values).args,
     submit: () => {
       const now = latest.current;
