@@ -1,6 +1,6 @@
 import type { ServerDefinition } from '../config/types.js';
 import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
-import { ConnectError, httpStatus, listingFailure } from '../mcp/errors.js';
+import { ConnectError, listingFailure } from '../mcp/errors.js';
 import type { ConnectionContext } from './connection-context.js';
 import { Session } from '../mcp/session.js';
 import type { ListenFilter } from '../mcp/listen.js';
@@ -16,11 +16,11 @@ import { LineTail } from '../../util/line-tail.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { redactUrl } from '../config/redact.js';
 import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
+import { SessionRenewal } from './session-renewal.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
 export type { ListKind };
-export type { ConnectionContext };
 
 /** One server's lifetime: connecting, listing, calling, reconnecting, closing. */
 export class ServerConnection {
@@ -50,8 +50,13 @@ export class ServerConnection {
   private listFilter: ListenFilter = {};
   /** Restarts after a crash; none for in-process servers (they die with us) or without a policy. */
   private readonly supervisor?: Supervisor;
-  /** The re-initialization under way after the server forgot a session, shared by the calls that found out. */
-  private renewing?: { session: Session; done: Promise<void> };
+  /** Renews a session the server forgot (HTTP 404) and sends the request once more. */
+  private readonly renewal = new SessionRenewal({
+    connect: () => this.connect(),
+    session: () => this.session,
+    failure: () => this.closeReason ?? this.lastError,
+    note: (text) => this.note('warning', text),
+  });
   private lastRestart?: RestartState;
   /** The last reason shown, for a request that needed a new session and did not get one. */
   private lastError?: string;
@@ -194,7 +199,7 @@ export class ServerConnection {
     const requests = this.ctx.requests;
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
     try {
-      return await this.onSession(session, (s) => callTool(s.client, tool, args, { hold, ...options, meta: this.requestMeta(s, options.meta), timeout }));
+      return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, ...options, meta: this.requestMeta(s, options.meta), timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
@@ -224,29 +229,7 @@ export class ServerConnection {
   async withClient<T>(fn: (client: Session['client']) => Promise<T>): Promise<T> {
     const session = this.session;
     if (!session) throw new ToolCallError('not-connected', `${this.name} is not connected${this.closeReason ? `: ${this.closeReason}` : ''}`);
-    return this.onSession(session, (s) => fn(s.client));
-  }
-
-  /**
-   * Sends on `session`. A Streamable HTTP server that forgot the session answers 404:
-   * a new session is initialized on a new transport and the request sent once more;
-   * calls that found out together share the one new session.
-   */
-  private async onSession<T>(session: Session, fn: (session: Session) => Promise<T>): Promise<T> {
-    try {
-      return await fn(session);
-    } catch (error) {
-      const expired = error instanceof ToolCallError ? error.kind === 'session-expired' : httpStatus(error) === 404;
-      if (!expired || !session.transport.sessionId) throw error;
-      if (this.renewing?.session !== session) {
-        this.note('warning', 'the server no longer knows this session (HTTP 404); starting a new one');
-        this.renewing = { session, done: this.connect() };
-      }
-      await this.renewing.done;
-      const fresh = this.session;
-      if (!fresh) throw new ToolCallError('session-expired', `the server no longer knows this session (HTTP 404), and a new one failed: ${this.closeReason ?? this.lastError ?? 'unknown'}`);
-      return fn(fresh);
-    }
+    return this.renewal.send(session, (s) => fn(s.client));
   }
 
   /** After a failure: the next try of the crash loop, or that it gave up (nothing without a policy). */
