@@ -197,14 +197,19 @@ export class Deck {
    * unless `remember` is false (a command that turns a server on just for itself).
    */
   async setEnabled(name: string, enabled: boolean, { remember = true } = {}): Promise<void> {
-    const state = this.hub.get(name);
-    if (remember && state?.source.kind === 'user' && this.options.userCatalog) {
-      // The writer loads when something is written: most sessions write nothing.
-      const { editScope, scopeOf } = await import('./config/write.js');
-      const scope = scopeOf(state.source, this.options.userCatalog);
-      if (scope) await editScope(scope, [name, 'disabled'], enabled ? undefined : true);
-    }
+    if (remember) await this.keepInCatalog(this.hub.get(name), [name, 'disabled'], enabled ? undefined : true);
     await this.hub.setEnabled(name, enabled);
+  }
+
+  /** Writes a change to a catalog server's entry into the user catalog; false (nothing written) for any other server. */
+  private async keepInCatalog(state: ServerState | undefined, path: string[], value: unknown): Promise<boolean> {
+    if (state?.source.kind !== 'user' || !this.options.userCatalog) return false;
+    // The writer loads when something is written: most sessions write nothing.
+    const { editScope, scopeOf } = await import('./config/write.js');
+    const scope = scopeOf(state.source, this.options.userCatalog);
+    if (!scope) return false;
+    await editScope(scope, path, value);
+    return true;
   }
 
   /**
@@ -212,7 +217,7 @@ export class Deck {
    * kept in the user config; the server is read again and, with `connect`, started.
    */
   async approve(name: string, scope: ApprovalScope = 'server', { connect = true } = {}): Promise<void> {
-    const { approval } = this.approvalOf(name);
+    const approval = this.approvalOf(name);
     await this.approvals().approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
     await this.load();
     if (connect) await this.hub.connectAll();
@@ -220,7 +225,7 @@ export class Deck {
 
   /** Takes back the approval of a server (or of its whole file): it stops, and waits again. Returns how many approvals went. */
   async revoke(name: string, scope: ApprovalScope = 'server'): Promise<number> {
-    const { approval } = this.approvalOf(name);
+    const approval = this.approvalOf(name);
     const gone = await this.approvals().revoke(approval.file, approval.at, scope === 'server' ? name : undefined);
     await this.load();
     return gone;
@@ -236,7 +241,7 @@ export class Deck {
     const def = this.hub.definition(name);
     if (!def) throw new Error(`no server named "${name}"`);
     if (!def.approval) throw new Error(`${name} comes from ${def.source.path ?? def.source.label}, which needs no approval (only servers from a project's files do)`);
-    return { def, approval: def.approval };
+    return def.approval;
   }
 
   /**
@@ -246,15 +251,7 @@ export class Deck {
   async setRoots(name: string, roots: string[]): Promise<{ kept: boolean }> {
     const state = this.hub.get(name);
     if (!state) throw new Error(`no server named "${name}"`);
-    let kept = false;
-    if (state.source.kind === 'user' && this.options.userCatalog) {
-      const { editScope, scopeOf } = await import('./config/write.js');
-      const scope = scopeOf(state.source, this.options.userCatalog);
-      if (scope) {
-        await editScope(scope, [name, 'roots'], roots.length ? roots : undefined);
-        kept = true;
-      }
-    }
+    const kept = await this.keepInCatalog(state, [name, 'roots'], roots.length ? roots : undefined);
     await this.hub.setRoots(name, roots);
     return { kept };
   }
