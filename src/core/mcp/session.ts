@@ -13,10 +13,10 @@ import { StdioTransport } from './stdio-transport.js';
 import { TappedTransport, type TrafficEntry } from './tap.js';
 import { buildTransport, type TransportHooks } from './transports.js';
 
+const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-RPC message: a JSON-RPC batch, which MCP has not had since 2025-06-18, or not JSON-RPC at all); it was ignored';
+
 // `elicitation.form.applyDefaults`, not the older `elicitation.applyDefaults`, which the SDK ignores.
 // `roots` only when the person configured some (rootsCapability).
-
-const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-RPC message: a JSON-RPC batch, which MCP has not had since 2025-06-18, or not JSON-RPC at all); it was ignored';
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   sampling: {},
@@ -33,7 +33,7 @@ export interface SessionRoots {
  * folders it was started with by the client's roots, so none unasked. `listChanged` only
  * where a change can happen.
  */
-export function rootsCapability(roots: SessionRoots | undefined): ClientCapabilities {
+function rootsCapability(roots: SessionRoots | undefined): ClientCapabilities {
   return roots && roots.paths().length ? { roots: roots.listChanged ? { listChanged: true } : {} } : {};
 }
 
@@ -138,17 +138,18 @@ export class Session {
     const built = await buildTransport(config, { ...options, onOverflow }, how === 'sse');
     const transport = new TappedTransport(built.transport, options.onTraffic);
     const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
+    const { roots } = options;
+    const declared = rootsCapability(roots);
     const client = new DeckClient({ name: 'mcpdeck', version: VERSION }, {
-      capabilities: { ...rootsCapability(options.roots), ...(options.requests ? CLIENT_CAPABILITIES : basic) },
+      capabilities: { ...declared, ...(options.requests ? CLIENT_CAPABILITIES : basic) },
       ...negotiation(config, options.connectTimeout, how === 'sse'),
       jsonSchemaValidator: CHECKED_ELSEWHERE,
     });
-    const { roots } = options;
     // On 2026-07-28 a server asks in an input_required round; the SDK hands it to this same handler.
-    if (roots?.paths().length) {
+    if (roots && declared.roots) {
       client.setRequestHandler('roots/list', () => ({ roots: roots.paths().map((path) => ({ uri: pathToFileURL(path).href, name: path })) }));
     }
-    const session = new Session(client, transport, built.dispose, Boolean(rootsCapability(roots).roots && roots?.listChanged));
+    const session = new Session(client, transport, built.dispose, Boolean(declared.roots?.listChanged));
     if (options.requests) installServerRequests(client, options.requests);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
