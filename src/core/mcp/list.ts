@@ -42,6 +42,7 @@ interface Items {
   prompts: Prompt;
 }
 export type ListKind = keyof Items;
+export type ListItem<K extends ListKind> = Items[K];
 
 // Asked page by page with client.request: the SDK's listTools() walks every page into one
 // answer (at most 64 pages, then throws) and caches it; we bound lists ourselves and

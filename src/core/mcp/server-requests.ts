@@ -1,5 +1,5 @@
 import {
-    ProtocolError,
+  ProtocolError,
   ProtocolErrorCode,
   type Client,
   type ClientContext,

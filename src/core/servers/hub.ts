@@ -4,25 +4,17 @@ import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
 import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import type { RequestOptions } from '../mcp/types.js';
-import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult } from '../mcp/types.js';
-import { listAll, ANY_RESULT, type Listed } from '../mcp/list.js';
-import type { Prompt, Resource, ResourceTemplate } from '../mcp/types.js';
+import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
+import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
+import { ServerConnection, type ListKind } from './connection.js';
+import { RequestQueue } from '../elicitation/queue.js';
+import type { RestartPolicy, RestartState } from './supervisor.js';
+import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
 /** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
 export interface SendOptions extends RequestOptions {
   meta?: Record<string, unknown>;
 }
-
-interface Listable {
-  resources: Resource;
-  resourceTemplates: ResourceTemplate;
-  prompts: Prompt;
-}
-import { ServerConnection, type ListKind } from './connection.js';
-import { RequestQueue } from '../elicitation/queue.js';
-import type { RestartPolicy, RestartState } from './supervisor.js';
-import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
 export interface HubEvents extends Record<string, unknown> {
   status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string; restart?: RestartState };
@@ -149,7 +141,7 @@ export class ServerHub {
   }
 
   /** One list asked for now, within the usual bounds (the CLI's list commands; the deck keeps its own lists fresh). */
-  list<K extends keyof Listable>(server: string, kind: K, { meta: extra, ...options }: SendOptions = {}): Promise<Listed<Listable[K]>> {
+  list<K extends Exclude<ListName, 'tools'>>(server: string, kind: K, { meta: extra, ...options }: SendOptions = {}): Promise<Listed<ListItem<K>>> {
     const connection = this.connection(server);
     return connection.withClient((client) => listAll(client, kind, { ...options, meta: connection.requestMeta(undefined, extra) }));
   }
