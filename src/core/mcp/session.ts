@@ -187,7 +187,7 @@ export class Session {
       if (session.closing) return;
       const inner = transport.inner instanceof StdioTransport ? transport.inner : undefined;
       const reason = explainConnectError(new Error(inner?.failure ?? 'the connection closed'), { config, exit: inner?.failure ? undefined : inner?.exit, ...options.failureContext() });
-      session.onclose?.(maskUrls(reason.message), !inner?.failure);
+      session.onclose?.(reason.message, !inner?.failure);
     };
     if ('url' in config) {
       client.onerror = (error) => {
