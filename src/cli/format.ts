@@ -59,8 +59,15 @@ export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream): strin
     .join('\n');
 }
 
+/** One row of an item list. */
+export interface ListRow {
+  label: string;
+  extra?: string;
+  description?: string;
+}
+
 /** A list of named things: the name padded, what else matters beside it, the description dimmed below. */
-export function itemList(items: { label: string; extra?: string; description?: string }[], stream: NodeJS.WriteStream): string {
+export function itemList(items: ListRow[], stream: NodeJS.WriteStream): string {
   const paint = painter(stream);
   const labels = items.map((i) => sanitizeLine(i.label));
   const width = Math.min(60, Math.max(4, ...labels.map((l) => [...l].length)));

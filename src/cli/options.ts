@@ -51,18 +51,21 @@ export interface Invocation {
 
 export const ADHOC_NAME = 'adhoc';
 
+/** A repeatable option's values, in the order given. */
+export const collect = (v: string, prev: string[] = []) => [...prev, v];
+
 /** The options every command that reads servers shares. */
 export function withTarget(command: Command): Command {
   return command
-    .option('-c, --config <file>', 'read servers from this file (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('-c, --config <file>', 'read servers from this file (repeatable)', collect)
     .option('--strict', 'read only the --config files')
     .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
     .option('--demo', 'add the built-in demo server')
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
-    .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', (v: string, prev: string[] = []) => [...prev, v])
+    .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', collect)
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
-    .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', (v: string, prev: string[] = []) => [...prev, v])
+    .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', collect)
+    .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', collect)
     .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
     .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
 }

@@ -10,6 +10,7 @@ import { terminalJson } from '../util/json.js';
 import { sanitize } from '../util/sanitize.js';
 import { Exit, UserError } from './exit-codes.js';
 import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from './target.js';
+import { collect } from './options.js';
 
 /** The options every command that sends a request shares. */
 export interface RequestCommandOptions extends TargetOptions {
@@ -33,8 +34,6 @@ export const EXIT_FOR: Record<CallErrorKind, number> = {
   'session-expired': Exit.connection,
   'needs-sign-in': Exit.needsAuth,
 };
-
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** --meta and --log-level: for every command that sends a request (call too). */
 export function withRequestMeta(command: Command): Command {

@@ -6,6 +6,7 @@ import { whatRunsLines } from '../../core/config/what-runs.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { openDeck, type Invocation, type TargetOptions } from '../target.js';
+import { collect } from '../options.js';
 
 interface ApproveOptions extends TargetOptions {
   file?: string;
@@ -68,7 +69,7 @@ export function registerApprove(program: Command, inv: Invocation, run: (fn: () 
       .command(`${name} [server]`)
       .description(description)
       .option('-f, --file <path>', "the whole file: every server it defines now (a later change asks again)")
-      .option('-c, --config <file>', 'read servers from this file too (repeatable)', (v: string, prev: string[] = []) => [...prev, v]);
+      .option('-c, --config <file>', 'read servers from this file too (repeatable)', collect);
     if (!revoke) command.option('--revoke', 'take the approval back (same as `mcpdeck revoke`)');
     command.action((server: string | undefined, options: ApproveOptions) =>
       run(async () => {

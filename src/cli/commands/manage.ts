@@ -8,6 +8,7 @@ import { readSources } from './sources.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { pairs } from '../pairs.js';
 import { reportIssues, type Invocation } from '../target.js';
+import { collect } from '../options.js';
 
 type ScopeName = 'user' | 'project';
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
@@ -47,7 +48,6 @@ function change(scope: WritableScope, name: string, path: string[], value: unkno
   });
 }
 
-const collect = (v: string, prev: string[] = []) => [...prev, v];
 const scopeOption = () => new Option('-s, --scope <scope>', 'where to write').choices(['user', 'project']);
 
 export function registerManage(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {

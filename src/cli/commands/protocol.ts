@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import type { ReadResourceResult } from '../../core/mcp/types.js';
+import type { LoggingLevel, ReadResourceResult } from '../../core/mcp/types.js';
 import { LOG_LEVELS } from '../../core/servers/log-messages.js';
-import type { LoggingLevel } from '../../core/mcp/types.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
-import { itemList } from '../format.js';
+import { itemList, type ListRow } from '../format.js';
+import type { Listed } from '../../core/mcp/list.js';
 import { block } from '../render-result.js';
 import { isAdhoc, type Invocation } from '../target.js';
 import { onServer, printJson, requireCapability, splitWords, withRequest, type RequestCommandOptions, type RequestContext } from '../request.js';
@@ -29,55 +29,61 @@ function noteTruncated(truncated: string | undefined): void {
   if (truncated) process.stderr.write(`note: ${sanitizeLine(truncated)}\n`);
 }
 
+/** The title (or name) and MIME type beside a resource or template. */
+const titleAndType = (r: { name: string; title?: string; mimeType?: string }) => [r.title ?? r.name, r.mimeType].filter(Boolean).join('  ');
+
+/**
+ * `mcpdeck <command> [server]` listing one kind of thing: JSON, the list, or a line when
+ * there is nothing (a server without the capability has nothing); the note of a cut list on stderr.
+ */
+function listCommand<T>(
+  program: Command,
+  inv: Invocation,
+  run: Run,
+  spec: { command: string; description: string; noun?: string; capability: 'resources' | 'prompts'; list: (ctx: RequestContext) => Promise<Listed<T>>; row: (item: T) => ListRow },
+): void {
+  withRequest(program.command(`${spec.command} [server]`).description(spec.description))
+    .action((server: string | undefined, options: RequestCommandOptions) =>
+      run(() =>
+        onServer(options, inv, isAdhoc(options, inv) ? undefined : server, [], async (ctx) => {
+          const listed: Listed<T> = ctx.state.capabilities?.[spec.capability] ? await spec.list(ctx) : { items: [] };
+          if (ctx.json) printJson(listed.items);
+          else if (!listed.items.length) process.stdout.write(`${ctx.name} has no ${spec.noun ?? spec.command}\n`);
+          else process.stdout.write(`${itemList(listed.items.map(spec.row), process.stdout)}\n`);
+          noteTruncated(listed.truncated);
+          return Exit.ok;
+        }),
+      ),
+    );
+}
+
 /**
  * The protocol beyond tools, one request each: resources, read, templates, prompts,
  * prompt, complete, log-level, ping. Every one connects the one server it is about.
  */
 export function registerProtocol(program: Command, inv: Invocation, run: Run): void {
-  withRequest(program.command('resources [server]').description("list a server's resources"))
-    .action((server: string | undefined, options: RequestCommandOptions) =>
-      run(() =>
-        onServer(options, inv, isAdhoc(options, inv) ? undefined : server, [], async (ctx) => {
-          const listed = ctx.state.capabilities?.resources ? await ctx.deck.list(ctx.name, 'resources', ctx.send) : { items: [] };
-          if (ctx.json) printJson(listed.items);
-          else if (!listed.items.length) process.stdout.write(`${ctx.name} has no resources\n`);
-          else process.stdout.write(`${itemList(listed.items.map((r) => ({ label: r.uri, extra: [r.title ?? r.name, r.mimeType].filter(Boolean).join('  '), description: r.description })), process.stdout)}\n`);
-          noteTruncated(listed.truncated);
-          return Exit.ok;
-        }),
-      ),
-    );
-
-  withRequest(program.command('templates [server]').description("list a server's resource templates"))
-    .action((server: string | undefined, options: RequestCommandOptions) =>
-      run(() =>
-        onServer(options, inv, isAdhoc(options, inv) ? undefined : server, [], async (ctx) => {
-          const listed = ctx.state.capabilities?.resources ? await ctx.deck.list(ctx.name, 'resourceTemplates', ctx.send) : { items: [] };
-          if (ctx.json) printJson(listed.items);
-          else if (!listed.items.length) process.stdout.write(`${ctx.name} has no resource templates\n`);
-          else process.stdout.write(`${itemList(listed.items.map((t) => ({ label: t.uriTemplate, extra: [t.title ?? t.name, t.mimeType].filter(Boolean).join('  '), description: t.description })), process.stdout)}\n`);
-          noteTruncated(listed.truncated);
-          return Exit.ok;
-        }),
-      ),
-    );
-
-  withRequest(program.command('prompts [server]').description("list a server's prompts with their arguments (* required)"))
-    .action((server: string | undefined, options: RequestCommandOptions) =>
-      run(() =>
-        onServer(options, inv, isAdhoc(options, inv) ? undefined : server, [], async (ctx) => {
-          const listed = ctx.state.capabilities?.prompts ? await ctx.deck.list(ctx.name, 'prompts', ctx.send) : { items: [] };
-          if (ctx.json) printJson(listed.items);
-          else if (!listed.items.length) process.stdout.write(`${ctx.name} has no prompts\n`);
-          else {
-            const args = (p: (typeof listed.items)[number]) => (p.arguments ?? []).map((a) => `${a.name}${a.required ? '*' : ''}`).join(' ');
-            process.stdout.write(`${itemList(listed.items.map((p) => ({ label: p.name, extra: args(p), description: p.description })), process.stdout)}\n`);
-          }
-          noteTruncated(listed.truncated);
-          return Exit.ok;
-        }),
-      ),
-    );
+  listCommand(program, inv, run, {
+    command: 'resources',
+    description: "list a server's resources",
+    capability: 'resources',
+    list: (ctx) => ctx.deck.list(ctx.name, 'resources', ctx.send),
+    row: (r) => ({ label: r.uri, extra: titleAndType(r), description: r.description }),
+  });
+  listCommand(program, inv, run, {
+    command: 'templates',
+    description: "list a server's resource templates",
+    noun: 'resource templates',
+    capability: 'resources',
+    list: (ctx) => ctx.deck.list(ctx.name, 'resourceTemplates', ctx.send),
+    row: (t) => ({ label: t.uriTemplate, extra: titleAndType(t), description: t.description }),
+  });
+  listCommand(program, inv, run, {
+    command: 'prompts',
+    description: "list a server's prompts with their arguments (* required)",
+    capability: 'prompts',
+    list: (ctx) => ctx.deck.list(ctx.name, 'prompts', ctx.send),
+    row: (p) => ({ label: p.name, extra: (p.arguments ?? []).map((a) => `${a.name}${a.required ? '*' : ''}`).join(' '), description: p.description }),
+  });
 
   withRequest(program.command('read <server> [uri]').description('read a resource: mcpdeck read <server> <uri>'))
     .action((first: string, second: string | undefined, options: RequestCommandOptions) =>

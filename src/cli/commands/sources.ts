@@ -7,6 +7,7 @@ import { terminalJson } from '../../util/json.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
 import type { Invocation } from '../target.js';
+import { collect } from '../options.js';
 
 interface SourcesOptions {
   json?: boolean;
@@ -54,7 +55,7 @@ export function registerSources(program: Command, inv: Invocation, run: (fn: () 
     .command('sources')
     .description("list where servers are read from (other clients' files too): what was read, skipped and why, and which definition won")
     .option('--json', 'print JSON')
-    .option('-c, --config <file>', 'also read this file (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('-c, --config <file>', 'also read this file (repeatable)', collect)
     .option('--strict', 'read only the --config files')
     .option('--hide <source>', "stop reading a source (by the id this command lists); kept for later runs")
     .option('--show <source>', 'read a hidden source again')

@@ -66,10 +66,14 @@ export function needsApproval(source: ConfigSource): boolean {
 }
 
 const sameAt = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+/** A record of this file's servers map; with `server`, only that server's. */
+const matches = (r: ApprovalRecord, file: string, at: readonly string[], server?: string) => r.file === file && sameAt(r.at, at) && (server === undefined || r.server === server);
+/** The one record `record` replaces: the same file, map and server (or the same whole-file one). */
+const replaces = (r: ApprovalRecord, record: ApprovalRecord) => matches(r, record.file, record.at) && r.server === record.server;
 
 /** The state of one server from a file that needs approval, given the approvals kept. */
 export function approvalFor(records: readonly ApprovalRecord[], file: string, at: string[], name: string, fileHash: string, serverHash: string): ApprovalState {
-  const ofFile = records.filter((r) => r.file === file && sameAt(r.at, at));
+  const ofFile = records.filter((r) => matches(r, file, at));
   const whole = ofFile.filter((r) => r.server === undefined);
   const one = ofFile.filter((r) => r.server === name);
   const needed = !whole.some((r) => r.hash === fileHash) && !one.some((r) => r.hash === serverHash);
@@ -84,13 +88,12 @@ function recordsOf(document: unknown): ApprovalRecord[] {
 
 export function openApprovals(env: NodeJS.ProcessEnv = process.env): Approvals {
   const path = join(userConfigDir(env), 'approvals.json');
-  const matches = (r: ApprovalRecord, file: string, at: readonly string[], server?: string) => r.file === file && sameAt(r.at, at) && (server === undefined || r.server === server);
   return {
     path,
     // A broken file approves nothing (everything asks again) and is never overwritten.
     list: () => recordsOf(readJsonFile(path, [] as ConfigIssue[], false)?.value),
     approve: async (record) => (await writer()).updateJsonFile(path, (document) => {
-      const kept = recordsOf(document).filter((r) => !matches(r, record.file, record.at) || r.server !== record.server);
+      const kept = recordsOf(document).filter((r) => !replaces(r, record));
       return { changes: [{ path: ['approved'], value: [...kept, { ...record, approvedAt: record.approvedAt ?? new Date().toISOString() }] }], result: undefined };
     }, { newFileMode: PRIVATE_FILE_MODE }),
     revoke: async (file, at, server) => (await writer()).updateJsonFile(path, (document) => {
@@ -108,11 +111,11 @@ export function memoryApprovals(initial: ApprovalRecord[] = []): Approvals {
     path: '(this session)',
     list: () => records,
     approve: async (record) => {
-      records = [...records.filter((r) => r.file !== record.file || !sameAt(r.at, record.at) || r.server !== record.server), record];
+      records = [...records.filter((r) => !replaces(r, record)), record];
     },
     revoke: async (file, at, server) => {
       const before = records.length;
-      records = records.filter((r) => !(r.file === file && sameAt(r.at, at) && (server === undefined || r.server === server)));
+      records = records.filter((r) => !matches(r, file, at, server));
       return before - records.length;
     },
   };
