@@ -47,13 +47,16 @@ export function redirectUriOf(address: CallbackAddress): string {
   return address.redirectUri ?? `http://${address.host}:${address.port || '<any free port>'}${address.path}`;
 }
 
+/** What a listener is known by: one per host and port. */
+const listenerKey = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
+
 /** Listeners by host and port, shared by the sign-ins waiting on them and closed when none is left. */
 export class CallbackListeners {
   private readonly open = new Map<string, Promise<CallbackListener>>();
 
   async acquire(address: CallbackAddress): Promise<CallbackListener> {
     if (address.port === 0) return CallbackListener.open(address.host, 0);
-    const key = `${address.host}:${address.port}`;
+    const key = listenerKey(address);
     let listener = this.open.get(key);
     if (!listener) {
       listener = CallbackListener.open(address.host, address.port);
@@ -65,7 +68,7 @@ export class CallbackListeners {
 
   async release(listener: CallbackListener): Promise<void> {
     if (listener.waiting > 0) return;
-    const key = `${listener.host}:${listener.port}`;
+    const key = listenerKey(listener);
     if (this.open.get(key) && (await this.open.get(key)) === listener) this.open.delete(key);
     await listener.close();
   }

@@ -23,7 +23,7 @@ interface Expected {
 }
 
 /** The addresses a loopback host name stands for: localhost is both, when this machine has IPv6. */
-function bindAddresses(host: string): { address: string; optional: boolean }[] {
+export function bindAddresses(host: string): { address: string; optional: boolean }[] {
   if (host === 'localhost') return [{ address: '127.0.0.1', optional: false }, { address: '::1', optional: true }];
   if (host === '[::1]') return [{ address: '::1', optional: false }];
   return [{ address: host, optional: false }];

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { checkResourceAllowed, discoverOAuthServerInfo, resourceUrlFromServerUrl } from '@modelcontextprotocol/client';
 import { callbackAddress, redirectUriOf } from './callback-port.js';
-import type { CallbackAddress } from './callback-server.js';
+import { bindAddresses, type CallbackAddress } from './callback-server.js';
 import { probeChallenge, unionScopes } from './challenge.js';
 import type { CredentialStore } from './credentials.js';
 import { hasStaticAuthorization, type RemoteConfig } from './manager.js';
@@ -98,7 +98,7 @@ function clientStep(settings: RemoteConfig['oauth'] & object, registered: boolea
 
 function portStep({ host, port }: CallbackAddress): Promise<TraceStep> {
   if (port === 0) return Promise.resolve({ step: 'Callback port', status: 'ok', detail: 'any free port (0)' });
-  const bind = host === '[::1]' ? '::1' : host === 'localhost' ? '127.0.0.1' : host;
+  const bind = bindAddresses(host)[0]!.address;
   return new Promise((resolve) => {
     const probe = createServer();
     probe.once('error', () => resolve({ step: 'Callback port', status: 'failed', detail: `${host}:${port} is in use`, fix: 'set oauth.callbackPort (or MCPDECK_OAUTH_CALLBACK_PORT; 0 = any free port), or finish the sign-in that holds it' }));

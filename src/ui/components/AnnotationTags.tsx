@@ -13,11 +13,12 @@ const writes = (tool: Pick<Tool, 'annotations'>) => tool.annotations?.readOnlyHi
 export function AnnotationTags({ tool }: { tool: Pick<Tool, 'annotations'> }) {
   const theme = useTheme();
   const tags = annotationTags(tool);
+  const writing = writes(tool);
   return (
     <Text>
-      {writes(tool) ? <Text color={theme.warning}>[writes]</Text> : null}
+      {writing ? <Text color={theme.warning}>[writes]</Text> : null}
       {tags.map(({ tag, declared }, i) => (
-        <Text key={tag} color={theme.annotation[tag]} dimColor={!declared}>{`${i || writes(tool) ? ' ' : ''}[${tag}${declared ? '' : '?'}]`}</Text>
+        <Text key={tag} color={theme.annotation[tag]} dimColor={!declared}>{`${i || writing ? ' ' : ''}[${tag}${declared ? '' : '?'}]`}</Text>
       ))}
     </Text>
   );

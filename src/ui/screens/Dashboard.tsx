@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import type { ServerState } from '../../core/servers/state.js';
 import { statusSummary } from '../../core/servers/status-label.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
@@ -9,6 +8,7 @@ import { useKeys } from '../hooks/useKeys.js';
 import { quiet } from '../keys/dispatcher.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize } from '../hooks/useBodySize.js';
+import { byName } from '../hooks/useFiltered.js';
 import { useFilteredList } from '../hooks/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { ListView } from '../widgets/list/ListView.js';
@@ -21,8 +21,6 @@ import { ApprovalReview } from '../components/ApprovalReview.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { useSignInHint } from './auth/useSignInHint.js';
 import { useStartSignIn } from './auth/useStartSignIn.js';
-
-const serverName = (s: ServerState) => s.name;
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
 export function Dashboard() {
@@ -37,7 +35,7 @@ export function Dashboard() {
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   // The summary line, the column titles and the notice take a row each.
-  const { filter, shown, list, selected } = useFilteredList(servers, serverName, serverName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
+  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
@@ -50,8 +48,8 @@ export function Dashboard() {
     filter: filter.start,
     ...(selected && {
       open: () => nav.push({ screen: 'server', server: selected.name }),
-      reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
       // A server waiting for approval has nothing to reconnect: A reviews it.
+      reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
       // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),

@@ -44,6 +44,7 @@ export function useFormState(model: FormModel, given?: Record<string, unknown>, 
   };
   const result = useMemo(() => toArguments(model, state.values), [model, state.values]);
   const stops = useMemo(() => stopsOf(model.fields, state.values), [model, state.values]);
+  const focused = () => stopsOf(model.fields, latest.current.values)[latest.current.focus];
   return {
     state,
     stops,
@@ -55,8 +56,8 @@ export function useFormState(model: FormModel, given?: Record<string, unknown>, 
     addItem: () => void apply(edit.addItem(model, latest.current)),
     removeItem: () => void apply(edit.removeItem(model, latest.current)),
     replaceArgs: (args) => void apply(startState(model, initialValues(model, args))),
-    focused: () => stopsOf(model.fields, latest.current.values)[latest.current.focus],
-    text: () => edit.textOf(stopsOf(model.fields, latest.current.values)[latest.current.focus], latest.current.values),
+    focused,
+    text: () => edit.textOf(focused(), latest.current.values),
     setText: (text) => void apply(edit.replaceText(model, latest.current, text)),
     args: () => toArguments(model, latest.current.values).args,
     submit: () => {
