@@ -1,4 +1,4 @@
-import { buildProgram, report } from './program.js';
+import { buildProgram, report, unknownCommand } from './program.js';
 
 /** Everything after the first `--` is a command line (ad hoc server, or what `add` runs). */
 export function splitArgv(argv: string[]): { head: string[]; commandLine?: string[] } {
@@ -8,6 +8,8 @@ export function splitArgv(argv: string[]): { head: string[]; commandLine?: strin
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const { head, commandLine } = splitArgv(argv);
+  const unknown = unknownCommand(head);
+  if (unknown) return report(unknown);
   const { program, result } = await buildProgram({ commandLine, env: process.env, cwd: process.cwd() }, head);
   try {
     await program.parseAsync(head, { from: 'user' });

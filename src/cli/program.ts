@@ -41,6 +41,16 @@ export function commandsFor(head: string[]): string[] | 'all' {
   return name ? [name] : 'all';
 }
 
+/**
+ * A first word that names no command: without this the deck (the default command) takes
+ * it as an argument and says "too many arguments for 'ui'".
+ */
+export function unknownCommand(head: string[]): UserError | undefined {
+  const first = head[0];
+  if (first === undefined || first.startsWith('-') || first === 'help' || first in COMMANDS || first in ALIASES) return undefined;
+  return new UserError(`unknown command "${first}"; mcpdeck --help lists the commands`);
+}
+
 /** Builds the program with the commands `head` needs; `result` resolves with the exit code of whichever command ran. */
 export async function buildProgram(inv: Invocation, head: string[] = []): Promise<{ program: Command; result: Promise<number> }> {
   let settle!: (code: number) => void;

@@ -90,6 +90,13 @@ describe('stdio servers that fail to start', () => {
     expect(s.error).toBe('command not found on PATH: mcpdeck-no-such-command-4711');
   });
 
+  it('names the error of a Node server that cannot start, not the lines around it', async () => {
+    const s = await connectOne({ missing: { command: process.execPath, args: ['/nonexistent-mcpdeck-server.js'], timeout: 5000 } }, 'missing');
+    expect(s.status).toBe('failed');
+    expect(s.error).toMatch(/^the server process exited with code 1; stderr: Error: Cannot find module '\/nonexistent-mcpdeck-server\.js'/);
+    expect(s.error).not.toContain('Node.js v');
+  });
+
   it('gives the exit code and the last stderr lines of a server that exits at once', async () => {
     const s = await connectOne({ quitter: stdio('exit-at-once.mjs') }, 'quitter');
     expect(s.status).toBe('failed');

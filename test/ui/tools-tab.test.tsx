@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
+import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
@@ -53,5 +54,20 @@ describe('the Tools tab for people who build servers', () => {
     await app.press(KEY.esc);
     // Back on the list, the filter still kept.
     await app.waitFor((f) => !f.includes('line 1 of') && /1 of 2/.test(f));
+  });
+
+  it('keeps one row per tool at 80 columns: tags that do not fit are cut, not wrapped over the next row', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns: 80, rows: 24 });
+    app.resize(80, 24);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    const frame = await app.waitFor(/Tools \(\d+\)[\s\S]*more below/);
+    const rows = frame.split('\n');
+    const list = rows.slice(rows.findIndex((l) => /Tools \(\d+\)/.test(l)) + 1, rows.findIndex((l) => /more below/.test(l)));
+    // Every row of the list is a tool (no blank or continuation rows), and the counter stands on a row of its own.
+    for (const row of list) expect(row, row).toMatch(/^[ ›] \S/);
+    expect(rows.find((l) => /more below/.test(l))).toMatch(/^\s*\d+\/\d+ · \d+ more below\s*$/);
   });
 });

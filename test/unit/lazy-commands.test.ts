@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildProgram, commandsFor } from '../../src/cli/program.js';
+import { buildProgram, commandsFor, unknownCommand } from '../../src/cli/program.js';
 
 const inv = { env: {}, cwd: process.cwd() };
 const words = (program: Awaited<ReturnType<typeof buildProgram>>['program']) => program.commands.flatMap((c) => [c.name(), ...c.aliases()]);
@@ -28,5 +28,12 @@ describe('each command loads only its own module', () => {
     expect(commandsFor(['stauts'])).toBe('all');
     const { program } = await buildProgram(inv, ['status', '--json']);
     expect(words(program)).toEqual(['status', 'list']);
+  });
+
+  it('says a first word that names no command is unknown, instead of handing it to the deck', async () => {
+    expect(unknownCommand(['frobnicate'])?.message).toBe('unknown command "frobnicate"; mcpdeck --help lists the commands');
+    const { program } = await buildProgram({ env: process.env, cwd: process.cwd() }, ['--help']);
+    for (const command of program.commands) for (const name of [command.name(), ...command.aliases()]) expect(unknownCommand([name]), name).toBeUndefined();
+    for (const head of [[], ['--demo'], ['help'], ['list']]) expect(unknownCommand(head)).toBeUndefined();
   });
 });

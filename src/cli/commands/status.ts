@@ -103,7 +103,7 @@ export function approvalNote(servers: readonly ServerState[]): string {
   const files = [...new Set(waiting.map((s) => s.approval!.file))];
   return [
     `${waiting.length} server${waiting.length === 1 ? '' : 's'} from this project's files ${waiting.length === 1 ? 'was' : 'were'} not started: ${files.map(sanitizeLine).join(', ')}`,
-    `  see what each runs: mcpdeck get <name>; approve: mcpdeck approve <name> (or --file <path>); in the deck: a on the server`,
+    `  see what each runs: mcpdeck get <name>; approve: mcpdeck approve <name> (or --file <path>); in the deck: A on the server`,
     '',
   ].join('\n');
 }

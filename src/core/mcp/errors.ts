@@ -199,8 +199,15 @@ export function exitText(exit: ProcessExit): string {
   return exit.signal ? `the server process was killed by ${exit.signal}` : `the server process exited with code ${exit.code}`;
 }
 
+/**
+ * Lines of a crash that say nothing on their own: Node's closing version line, a stack
+ * frame, and the braces and carets around an error object. Without them the last lines
+ * are the error itself (`Error: Cannot find module ...`), not `} | Node.js v20`.
+ */
+const STDERR_NOISE = /^(Node\.js v\d[\w.-]*|\s+at .*|[\s{}[\]()^~]*)$/;
+
 function withStderr(message: string, tail: string[]): string {
-  const last = tail.slice(-3).map(sanitizeLine).filter(Boolean);
+  const last = tail.filter((line) => !STDERR_NOISE.test(line)).slice(-3).map(sanitizeLine).filter(Boolean);
   return last.length ? `${message}; stderr: ${last.join(' | ')}` : message;
 }
 

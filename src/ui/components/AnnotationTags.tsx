@@ -10,12 +10,12 @@ import { useTheme } from '../theme/ThemeContext.js';
 const writes = (tool: Pick<Tool, 'annotations'>) => tool.annotations?.readOnlyHint === false && tool.annotations.destructiveHint === false;
 
 /** Declared tags solid, the spec's implied defaults dimmed with a question mark. */
-export function AnnotationTags({ tool }: { tool: Pick<Tool, 'annotations'> }) {
+export function AnnotationTags({ tool, wrap = 'wrap' }: { tool: Pick<Tool, 'annotations'>; wrap?: 'wrap' | 'truncate-end' }) {
   const theme = useTheme();
   const tags = annotationTags(tool);
   const writing = writes(tool);
   return (
-    <Text>
+    <Text wrap={wrap}>
       {writing ? <Text color={theme.warning}>[writes]</Text> : null}
       {tags.map(({ tag, declared }, i) => (
         <Text key={tag} color={theme.annotation[tag]} dimColor={!declared}>{`${i || writing ? ' ' : ''}[${tag}${declared ? '' : '?'}]`}</Text>

@@ -86,7 +86,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
                 <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
               </Box>
             ) : null}
-            <AnnotationTags tool={t} />
+            {/* One row per tool: tags that do not fit are cut, never wrapped onto the next tool's row. */}
+            <AnnotationTags tool={t} wrap="truncate-end" />
           </Box>
         )}
       />
