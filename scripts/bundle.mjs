@@ -59,6 +59,19 @@ const sdkShims = {
   },
 };
 
+/**
+ * Ink and its helpers (wrap-ansi, widest-line, cli-truncate) measure text with
+ * `string-width`, whose first non-ASCII string compiles an emoji regular expression for tens
+ * of milliseconds; the bundle gives them the same measure on fast-string-width
+ * (src/ui/system/string-width.ts).
+ */
+const fastWidths = {
+  name: 'fast-string-width',
+  setup(build) {
+    build.onResolve({ filter: /^string-width$/ }, () => ({ path: join(root, 'src', 'ui', 'system', 'string-width.ts') }));
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -79,7 +92,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, fastWidths],
   metafile: true,
   logLevel: 'warning',
 };

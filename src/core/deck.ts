@@ -47,7 +47,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
 export type ApprovalScope = 'server' | 'file';
 
 export function demoDefinition(): ServerDefinition {
-  const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
+  // The demo is a 2025-era server (the v1 SDK's): no 2026 probe round trip before its handshake.
+  const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo', protocol: 'legacy' }, { kind: 'demo', label: 'built-in' }, {});
   // Imported on use: the demo pulls in the SDK's server side.
   if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('./demo/server.js')).createDemoServer();
   return def;
