@@ -3,6 +3,7 @@
 // chunks that commands load only when they run (esbuild code splitting), production
 // React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
 import { rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -78,6 +79,21 @@ const jimpOneZod = {
   },
 };
 
+/**
+ * sixel (ink-picture's sixel encoder) ships UPNG.js, which assigns an undeclared global
+ * (`module.exports = UPNG = {}`): in the bundle, an ES module and so strict, that throws
+ * and no image could ever load. Declared, it runs as it does under CommonJS.
+ */
+const sixelUpngDeclared = {
+  name: 'sixel-upng-declared',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]sixel[\\/]upng\.js$/ }, async (args) => ({
+      contents: `var UPNG;\n${await readFile(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -98,7 +114,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared],
   metafile: true,
   logLevel: 'warning',
 };
