@@ -42,6 +42,30 @@ describe('results in a real terminal', () => {
     for (const sequence of ['\x1b_G', '\x1bPq', '\x1b]1337;File', '\x1b[c', '\x1b[16t', '\x1b[14t']) expect(written).not.toContain(sequence);
   });
 
+  it('told the terminal draws kitty graphics (MCPDECK_IMAGES), i sends the image with it and places it; esc takes it away', async () => {
+    term = openTerminal({ everything }, { env: { MCPDECK_IMAGES: 'kitty' } });
+    const raw = join(term.dir, 'raw-output');
+    term.tmux('pipe-pane', '-o', '-t', 'main', `cat >> '${raw}'`);
+    await openTool(term, 'get-tiny-image', 'Get Tiny Image Tool');
+    await term.keys('C-s');
+    await term.waitFor((s) => s.includes('✓ ok') && s.includes('i image'));
+    await term.keys('i');
+    const shown = await term.waitFor('image 1 of 1 · image/png');
+    expect(shown).not.toContain('could not draw the image');
+    // The bundled image component loads, decodes the saved PNG, sends it (f=100: PNG data) and places it (a=p).
+    const written = () => (existsSync(raw) ? readFileSync(raw, 'latin1') : '');
+    await term.waitFor(() => /\x1b_Ga=p,i=\d+/.test(written()), 20_000);
+    const chunks = [...written().matchAll(/\x1b_G([^;\x1b]*);([A-Za-z0-9+/=]*)\x1b\\/g)];
+    const first = chunks.findIndex((m) => /(^|,)f=100/.test(m[1]!));
+    const last = chunks.findIndex((m, i) => i >= first && /(^|,)m=0/.test(m[1]!));
+    const png = chunks.slice(first, last + 1).map((m) => m[2]).join('');
+    expect(Buffer.from(png, 'base64').subarray(0, 4).toString('hex')).toBe('89504e47');
+    await term.keys('Escape');
+    await term.waitFor((s) => !s.includes('image 1 of 1') && s.includes("Here's the image you requested"));
+    // Leaving the image deletes it from the terminal.
+    await term.waitFor(() => /\x1b_Ga=d,d=I,i=\d+/.test(written()));
+  });
+
   it('a small text blob is shown as text, not only saved', async () => {
     term = openTerminal({ everything });
     await openTool(term, 'get-resource-reference', 'Get Resource Reference Tool');
