@@ -81,7 +81,7 @@ describe('the bundle users run', () => {
     const m = meta();
     const picture = chunkOf(m, 'src/ui/widgets/image/Picture.tsx');
     expect(loadedWith(m, picture).some((i) => i.includes('node_modules/ink-picture/'))).toBe(true);
-    for (const entry of ['src/ui/run.tsx', 'src/ui/screens/call/ResultPane.tsx', 'src/cli/main.ts']) {
+    for (const entry of ['src/ui/run.tsx', 'src/ui/call/result/ResultPane.tsx', 'src/cli/main.ts']) {
       expect(loadedWith(m, chunkOf(m, entry)).filter((i) => /node_modules\/(ink-picture|jimp|@jimp)\//.test(i)), entry).toEqual([]);
     }
     // The chunk loads as bundled (an ES module is strict: sixel's UPNG.js once made it throw).
