@@ -8,7 +8,7 @@ const TEXT_TYPES = new Set([
 ]);
 
 /** text/*, the JSON and XML families (`+json`, `+xml`) and a few other formats people read. */
-export function isTextMime(mimeType: string | undefined): boolean {
+function isTextMime(mimeType: string | undefined): boolean {
   const base = (mimeType ?? '').split(';')[0]!.trim().toLowerCase();
   return base.startsWith('text/') || base.endsWith('+json') || base.endsWith('+xml') || TEXT_TYPES.has(base);
 }

@@ -3,7 +3,7 @@ import type { SavedFile } from '../../../core/calls/result-view.js';
 // What ink-picture's decoder (jimp) reads; SVG, WebP and the rest open in a viewer instead.
 const DECODED = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/bmp', 'image/tiff']);
 /** Bigger images are not decoded in the deck's own process: they open in a viewer. */
-export const DRAW_MAX_BYTES = 8 * 2 ** 20;
+const DRAW_MAX_BYTES = 8 * 2 ** 20;
 
 /** A saved image the terminal can be given to draw. */
 export function canDraw(file: SavedFile): boolean {
