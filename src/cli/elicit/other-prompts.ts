@@ -1,7 +1,6 @@
 import { checkAnswer, type CheckedAnswer } from '../../core/elicitation/answer.js';
-import type { ElicitAnswer, SampleAnswer, SamplingRequest, SamplingTool, UrlElicitation } from '../../core/elicitation/types.js';
-import { summarizeParams } from '../../core/schema/signature.js';
-import { descriptionHead } from '../../util/description-head.js';
+import type { ElicitAnswer, SampleAnswer, SamplingRequest, UrlElicitation } from '../../core/elicitation/types.js';
+import { toolLine } from '../../core/schema/signature.js';
 import { isRecord } from '../../util/is-record.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import type { Ask } from './terminal.js';
@@ -57,17 +56,9 @@ function describeSampling(request: SamplingRequest): string {
   lines.push(`  ${facts.join(' · ')}`);
   if (p.tools?.length) {
     lines.push(`  tools offered (tool choice: ${p.toolChoice?.mode ?? 'auto'}):`);
-    for (const tool of p.tools) lines.push(`    ${toolLine(tool)}`);
+    for (const tool of p.tools) lines.push(`    ${sanitizeLine(toolLine(tool))}`);
   }
   return lines.join('\n');
-}
-
-/** A tool the request offers: its name, its parameters, the first line of its description. */
-export function toolLine(tool: SamplingTool): string {
-  const { params, total } = summarizeParams(tool.inputSchema, 6);
-  const args = params.map((a) => `${a.name}${a.required ? '' : '?'}: ${a.type}`).join(', ') + (total > params.length ? ', …' : '');
-  const about = descriptionHead(tool.description).line;
-  return sanitizeLine(`${tool.name}(${args})${about ? ` — ${about}` : ''}`);
 }
 
 /** `/tool name {"key": "value"}`: a tool use; undefined for any other line. */
