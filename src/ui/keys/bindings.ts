@@ -74,7 +74,9 @@ export const BINDINGS = [
   { scope: 'log', command: 'expand', keys: ['enter'], hint: 'expand', description: 'Show the whole selected message' },
   { scope: 'log', command: 'pickLevel', keys: ['enter'], hint: 'set level', description: 'Ask the server for the chosen log level' },
 
-  { scope: 'form', command: 'acceptSuggestion', keys: ['tab'], hint: 'take suggestion', description: 'Take the first suggestion shown under the field (values the server completes for a prompt argument or a template variable); with none shown, next field' },
+  { scope: 'form', command: 'acceptSuggestion', keys: ['tab'], hint: 'take suggestion', description: 'Take the chosen suggestion (marked ⇥) shown under the field (values the server completes for a prompt argument or a template variable); with none shown, next field' },
+  { scope: 'form', command: 'nextSuggestion', keys: ['down'], label: '↑↓', hint: 'choose suggestion', description: 'While suggestions show: choose the next one (past the last, next field)' },
+  { scope: 'form', command: 'prevSuggestion', keys: ['up'], label: '↑', description: 'While suggestions show: choose the previous one (above the first, previous field)' },
   { scope: 'form', command: 'nextField', keys: ['tab', 'down'], label: 'tab/↓', hint: 'next', description: 'Next field' },
   { scope: 'form', command: 'prevField', keys: ['shift+tab', 'up'], label: 'shift+tab/↑', description: 'Previous field' },
   { scope: 'form', command: 'submit', keys: ['ctrl+s'], label: 'ctrl+s', hint: 'send', description: 'Send (validates first)' },
