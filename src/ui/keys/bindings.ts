@@ -42,7 +42,7 @@ export const BINDINGS = [
 
   { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
   { scope: 'server', command: 'prevTab', keys: ['shift+tab', 'left'], label: 'shift+tab', description: 'Previous tab' },
-  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-6', hint: 'tabs', description: 'Tools, Resources, Prompts, Log, Info; Auth for a remote server' },
+  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-6', hint: 'tabs', description: 'Tools tab' },
   { scope: 'server', command: 'tab2', keys: ['2'], description: 'Resources tab' },
   { scope: 'server', command: 'tab3', keys: ['3'], description: 'Prompts tab' },
   { scope: 'server', command: 'tab4', keys: ['4'], description: 'Log tab' },
