@@ -82,6 +82,20 @@ describe('sampling with tools, answered by hand', () => {
     expect(result).toContain('"name":"get_time"');
   });
 
+  it('fits 80x24 while picking a tool and filling in its input; ctrl+s on the list opens the chosen tool too', async () => {
+    s = await startSession({ columns: 80, rows: 24 }, { agent });
+    await askAgent(s);
+    await s.app.press(KEY.ctrl('t'));
+    const picking = await s.offered('↑↓ pick tool');
+    expect(fits(picking, 80, 24), picking).toBe(true);
+    expect(picking).toContain('▸ get_weather(');
+    await s.app.press(KEY.ctrl('s'));
+    const form = await s.app.waitFor('Use get_weather, as the assistant; its input:');
+    expect(fits(form, 80, 24), form).toBe(true);
+    expect(form).toMatch(/city\*/);
+    expect(form).toContain('[ Decline ] ctrl+x/esc');
+  });
+
   it('offers no tool use where the server forbids it', async () => {
     s = await startSession({ columns: 100, rows: 30 }, { agent });
     const prompt = await askAgent(s, 'none');

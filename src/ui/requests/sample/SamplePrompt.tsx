@@ -67,7 +67,8 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
       )}
       <RefusalLines lines={errors} />
       <AnswerLine buttons={[
-        usingTool ? { label: 'Use tool', key: 'ctrl+s' } : { label: 'Send', key: 'ctrl+s' },
+        // In the tools the form has its own send ([ Use tool ]).
+        ...(usingTool ? [] : [{ label: 'Send', key: 'ctrl+s' }]),
         ...(tools.length ? [usingTool ? { label: 'Write text', key: 'ctrl+t' } : { label: 'Use a tool', key: 'ctrl+t' }] : []),
         { label: 'Decline', key: 'ctrl+x/esc' },
       ]} />
