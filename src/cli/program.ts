@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   tools: async () => (await import('./commands/tools.js')).registerTools,
   get: async () => (await import('./commands/get.js')).registerGet,
   call: async () => (await import('./commands/call.js')).registerCall,
+  test: async () => (await import('./commands/test.js')).registerTest,
+  fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   add: async () => (await import('./commands/manage.js')).registerManage,
   sources: async () => (await import('./commands/sources.js')).registerSources,
