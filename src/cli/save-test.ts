@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
-import { EXPECTATION_KINDS, defaultKinds, offeredExpectations, pickExpectations, type ExpectationKind } from '../core/checks/expectations.js';
-import { appendTest, testFilePath, TestFileError } from '../core/checks/test-file.js';
-import { defaultTestName } from '../core/checks/test-name.js';
-import type { CallOutcome } from '../core/mcp/call.js';
-import type { Tool } from '../core/mcp/types.js';
+import { EXPECTATION_KINDS, defaultKinds, offeredExpectations, type ExpectationKind } from '../core/checks/expectations.js';
+import { testFilePath, TestFileError } from '../core/checks/test-file.js';
+import { saveCall, type SavedCall } from '../core/checks/saved-call.js';
 import { UserError } from './exit-codes.js';
 
 export interface SaveTestOptions {
@@ -42,22 +40,18 @@ export function saveTestKinds(options: SaveTestOptions): ExpectationKind[] | und
 }
 
 /** Appends the call to the test file with the expectations picked (or the defaults); returns the line to tell the person. */
-export function saveCallAsTest(
-  options: SaveTestOptions,
-  cwd: string,
-  call: { server: string; tool: Pick<Tool, 'name' | 'outputSchema'>; args: Record<string, unknown>; outcome: CallOutcome },
-): string {
+export function saveCallAsTest(options: SaveTestOptions, cwd: string, call: SavedCall): string {
   const offered = offeredExpectations(call.outcome, call.tool);
   const kinds = saveTestKinds(options) ?? defaultKinds(offered);
   const missing = kinds.filter((k) => !offered[k] && !(k === 'contains' && options.expectContains) && !(k === 'duration' && options.expectMaxMs));
   if (missing.length) throw new UserError(`--expect ${missing.join(', ')}: this result has nothing to check for it (no text, no structured content or no output schema); nothing was saved`);
-  const expect = pickExpectations(offered, kinds);
-  if (options.expectContains !== undefined) expect.text = { contains: options.expectContains };
-  if (options.expectMaxMs !== undefined) expect.maxDurationMs = Number(options.expectMaxMs);
+  // The values given on the command line take the place of those from the result.
+  if (options.expectContains !== undefined) offered.contains = { text: { contains: options.expectContains } };
+  if (options.expectMaxMs !== undefined) offered.duration = { maxDurationMs: Number(options.expectMaxMs) };
+  const chosen = [...kinds, ...(options.expectContains !== undefined && !kinds.includes('contains') ? ['contains' as const] : []), ...(options.expectMaxMs !== undefined && !kinds.includes('duration') ? ['duration' as const] : [])];
   const path = testFilePath(options.saveTest, cwd);
-  const test = { name: options.testName ?? defaultTestName(call.tool.name, call.args), server: call.server, tool: call.tool.name, arguments: call.args, expect };
   try {
-    const name = appendTest(path, test);
+    const name = saveCall(path, call, offered, chosen, options.testName);
     return `saved the test "${name}" to ${path} (run it with: mcpdeck test ${options.saveTest})`;
   } catch (error) {
     if (error instanceof TestFileError) throw new UserError(`${error.message}; nothing was saved`);

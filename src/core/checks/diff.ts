@@ -4,14 +4,14 @@ import { canonicalize, structuredPatch } from 'diff';
 const CONTEXT = 3;
 
 /**
- * A unified diff of two texts, line by line, `-` for what was expected and `+` for what
- * came: the hunks only, without file headers. Empty when they are the same.
+ * A unified diff of two texts, line by line: `-` for what was expected, `+` for what
+ * came, with a few lines of context. Empty when they are the same.
  */
 export function textDiff(expected: string, actual: string): string {
   const patch = structuredPatch('expected', 'actual', withEnd(expected), withEnd(actual), '', '', { context: CONTEXT });
-  return patch.hunks
-    .map((h) => [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines.filter((l) => !l.startsWith('\\'))].join('\n'))
-    .join('\n');
+  if (!patch.hunks.length) return '';
+  const hunks = patch.hunks.map((h) => [`@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@`, ...h.lines.filter((l) => !l.startsWith('\\'))].join('\n'));
+  return ['--- expected', '+++ actual', ...hunks].join('\n');
 }
 
 // Without a final line break on both sides, a last line that differs only there shows as a change of nothing.

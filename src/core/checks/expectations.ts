@@ -20,8 +20,10 @@ export function containsSnippet(text: string): string {
 /** A bound that a call like this one keeps with room to spare: three times as long, to the next whole second. */
 export const durationBound = (ms: number) => Math.max(1000, Math.ceil((ms * 3) / 1000) * 1000);
 
+export type OfferedExpectations = Partial<Record<ExpectationKind, Expectations>>;
+
 /** What each kind would check for this result; a kind that does not apply (no text, no structured content) is absent. */
-export function offeredExpectations(outcome: CallOutcome, tool: Pick<Tool, 'outputSchema'> | undefined): Partial<Record<ExpectationKind, Expectations>> {
+export function offeredExpectations(outcome: CallOutcome, tool: Pick<Tool, 'outputSchema'> | undefined): OfferedExpectations {
   const text = resultText(outcome.result);
   const structured = outcome.result.structuredContent;
   const snippet = containsSnippet(text);
@@ -40,14 +42,14 @@ export function offeredExpectations(outcome: CallOutcome, tool: Pick<Tool, 'outp
  * when short, else a piece), and the structured content (its schema when the tool has
  * one, else the value itself).
  */
-export function defaultKinds(offered: Partial<Record<ExpectationKind, Expectations>>): ExpectationKind[] {
+export function defaultKinds(offered: OfferedExpectations): ExpectationKind[] {
   const textExpectation = offered.text && (offered.text.text as { equals: string }).equals.length <= 2000 ? 'text' : offered.contains ? 'contains' : undefined;
   const structured = offered.schema ? 'schema' : offered.structured ? 'structured' : undefined;
   return ['isError', ...(textExpectation ? [textExpectation] : []), ...(structured ? [structured] : [])] as ExpectationKind[];
 }
 
 /** The expectations of the kinds chosen, in one object (text equals and contains: the later one wins). */
-export function pickExpectations(offered: Partial<Record<ExpectationKind, Expectations>>, kinds: readonly ExpectationKind[]): Expectations {
+export function pickExpectations(offered: OfferedExpectations, kinds: readonly ExpectationKind[]): Expectations {
   return Object.assign({}, ...EXPECTATION_KINDS.filter((k) => kinds.includes(k) && offered[k]).map((k) => offered[k])) as Expectations;
 }
 

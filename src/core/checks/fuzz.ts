@@ -1,6 +1,6 @@
 import type { Deck } from '../deck.js';
 import { ToolCallError, type CallOutcome } from '../mcp/call.js';
-import type { ToolInfo } from '../servers/tools.js';
+import { declaredDestructive, type ToolInfo } from '../servers/tools.js';
 import { fuzzCases, type FuzzCase } from './fuzz-cases.js';
 
 /** What a server author must fix. */
@@ -56,9 +56,6 @@ export interface FuzzOptions {
 
 export type FuzzDeck = Pick<Deck, 'callTool' | 'server' | 'reconnect' | 'events'>;
 
-/** Declared destructive (and not read-only): skipped unless the person names it. */
-export const isDestructive = (tool: Pick<ToolInfo, 'annotations'>) => tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
-
 /** The tools a run calls and those it leaves out, with why; throws for a name the server does not have. */
 export function pickTools(all: readonly ToolInfo[], named: readonly string[] | undefined): { tools: ToolInfo[]; skipped: ToolRun[] } {
   if (named?.length) {
@@ -66,8 +63,8 @@ export function pickTools(all: readonly ToolInfo[], named: readonly string[] | u
     if (missing.length) throw new Error(`no tool named ${missing.map((m) => `"${m}"`).join(', ')}; it has ${all.map((t) => t.name).join(', ') || 'none'}`);
     return { tools: all.filter((t) => named.includes(t.name) || named.includes(t.qualifiedName)), skipped: [] };
   }
-  const skipped = all.filter(isDestructive).map((t) => ({ name: t.name, calls: 0, note: 'skipped: declared destructive (name it to fuzz it)' }));
-  return { tools: all.filter((t) => !isDestructive(t)), skipped };
+  const skipped = all.filter(declaredDestructive).map((t) => ({ name: t.name, calls: 0, note: 'skipped: declared destructive (name it to fuzz it)' }));
+  return { tools: all.filter((t) => !declaredDestructive(t)), skipped };
 }
 
 /**

@@ -61,3 +61,8 @@ export function annotationTags(tool: Pick<Tool, 'annotations'>): { tag: Annotati
 export function mayDestroy(tool: Pick<Tool, 'annotations'>): boolean {
   return annotationTags(tool).some((t) => t.tag === 'destructive');
 }
+
+/** Declared destructive by the server (and not read-only): fuzzing leaves it out unless the person names it. */
+export function declaredDestructive(tool: Pick<Tool, 'annotations'>): boolean {
+  return tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+}

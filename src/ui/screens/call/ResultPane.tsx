@@ -17,6 +17,7 @@ import { LinkPicker } from './LinkPicker.js';
 import { resultNote } from './result-note.js';
 import { useLinkReader } from './useLinkReader.js';
 import { useWholeSave } from './useWholeSave.js';
+import { SaveTestPanel } from './SaveTestPanel.js';
 
 interface Props {
   run: CallRun;
@@ -52,6 +53,11 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
   const copy = useClipboard();
   const [copied, setCopied] = useState(false);
+  const [savingTest, setSavingTest] = useState(false);
+  const [savedTest, setSavedTest] = useState<string>();
+  const tool = server.tools.find((t) => t.name === run.tool);
+  // A saved test names its server: an ad hoc one (--url, -- command) has no name to run it by later.
+  const testable = state.outcome && tool && server.source.kind !== 'adhoc' ? { server: run.server, tool, args: run.args, outcome: state.outcome } : undefined;
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
@@ -65,12 +71,13 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     saveResult: paging ? whole.save : undefined,
     nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
+    saveTest: paging && testable ? () => setSavingTest(true) : undefined,
     copyCommand: () => {
       copy(command);
       setCopied(true);
     },
-  });
-  const note = (copied ? 'copied the command to the clipboard (through the terminal, OSC 52)' : undefined) ?? whole.status ?? (view && resultNote(view));
+  }, { active: !savingTest });
+  const note = (copied ? 'copied the command to the clipboard (through the terminal, OSC 52)' : undefined) ?? savedTest ?? whole.status ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
   const listed = listedRows(files.length, links.length);
   // The command takes the rows it needs, as long as the result keeps three.
@@ -78,7 +85,12 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
-  if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
+  if (savingTest && testable) {
+    body = <SaveTestPanel call={testable} width={width} onClose={(said) => {
+      setSavingTest(false);
+      if (said) setSavedTest(said);
+    }} />;
+  } else if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
   else if (reader.read) {
     body = (
       <Box flexDirection="column">
