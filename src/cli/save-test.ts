@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { EXPECTATION_KINDS, defaultKinds, offeredExpectations, type ExpectationKind } from '../core/checks/expectations.js';
-import { testFilePath, TestFileError } from '../core/checks/test-file.js';
-import { saveCall, type SavedCall } from '../core/checks/saved-call.js';
+import { EXPECTATION_KINDS, type ExpectationKind } from '../core/checks/kinds.js';
+import type { SavedCall } from '../core/checks/saved-call.js';
 import { UserError } from './exit-codes.js';
 
 export interface SaveTestOptions {
@@ -40,7 +39,11 @@ export function saveTestKinds(options: SaveTestOptions): ExpectationKind[] | und
 }
 
 /** Appends the call to the test file with the expectations picked (or the defaults); returns the line to tell the person. */
-export function saveCallAsTest(options: SaveTestOptions, cwd: string, call: SavedCall): string {
+export async function saveCallAsTest(options: SaveTestOptions, cwd: string, call: SavedCall): Promise<string> {
+  // Loaded when a call is saved: a plain call does without the test file and diff code.
+  const [{ defaultKinds, offeredExpectations }, { testFilePath, TestFileError }, { saveCall }] = await Promise.all([
+    import('../core/checks/expectations.js'), import('../core/checks/test-file.js'), import('../core/checks/saved-call.js'),
+  ]);
   const offered = offeredExpectations(call.outcome, call.tool);
   const kinds = saveTestKinds(options) ?? defaultKinds(offered);
   const missing = kinds.filter((k) => !offered[k] && !(k === 'contains' && options.expectContains) && !(k === 'duration' && options.expectMaxMs));

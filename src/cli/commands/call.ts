@@ -63,7 +63,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
-          if (options.saveTest && found) process.stderr.write(`${saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome })}\n`);
+          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome })}\n`);
           // A question the options could not answer failed on the server's side: say it was the input.
           if (deck.requests.getSnapshot().notices.some((n) => n.kind === 'failed')) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;

@@ -4,9 +4,9 @@ import { validate } from '../schema/validator.js';
 import type { Expectations } from './test-file.js';
 import { jsonDiff, textDiff } from './diff.js';
 
-/** The expectations a person can pick from a result. */
-export type ExpectationKind = 'text' | 'contains' | 'structured' | 'schema' | 'isError' | 'duration';
-export const EXPECTATION_KINDS: readonly ExpectationKind[] = ['text', 'contains', 'structured', 'schema', 'isError', 'duration'];
+import { EXPECTATION_KINDS, type ExpectationKind } from './kinds.js';
+
+export type { ExpectationKind };
 
 /** The text blocks of a result, joined with a line break: what `text` expectations compare. */
 export const resultText = (result: CallToolResult) => result.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
