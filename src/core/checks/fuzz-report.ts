@@ -21,9 +21,9 @@ const shortJson = (value: unknown) => {
 /**
  * The report a server author reads: each finding with its tool, what it means, and the
  * arguments that showed it (with the seed, the run can be replayed); then what each tool
- * got. Not sanitized: the CLI and the pager sanitize what they show.
+ * got. `replay` says how to run it again (the CLI: its seed option; the deck: the whole command). Not sanitized: the CLI and the pager sanitize what they show.
  */
-export function fuzzReportText(report: FuzzReport): string {
+export function fuzzReportText(report: FuzzReport, replay = `--seed ${report.seed}`): string {
   const lines: string[] = [];
   const seconds = (report.elapsedMs / 1000).toFixed(1);
   lines.push(`fuzz ${report.server} · seed ${report.seed} · ${report.calls} calls to ${report.tools.filter((t) => t.calls).length} tools in ${seconds} s`);
@@ -38,6 +38,6 @@ export function fuzzReportText(report: FuzzReport): string {
   lines.push('');
   for (const t of report.tools) lines.push(`  ${t.name}: ${t.calls} calls${t.note ? ` · ${t.note}` : ''}`);
   lines.push('');
-  lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} · replay with --seed ${report.seed}`);
+  lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} · replay with ${replay}`);
   return lines.join('\n');
 }

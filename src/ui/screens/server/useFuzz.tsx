@@ -2,11 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { declaredDestructive, type ToolInfo } from '../../../core/servers/tools.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
+import { shellQuote } from '../../../core/calls/command-line.js';
 import { useDeck } from '../../DeckContext.js';
 import { PRIORITY, useKeys } from '../../hooks/useKeys.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { BusyLine } from './BusyLine.js';
 import { useFetchView } from './useFetchView.js';
+
+const shellCommand = (words: string[]) => words.map(shellQuote).join(' ');
 
 /** The deck's fuzz run: a short one, so the person is not kept waiting (the CLI's budgets are larger). */
 const DECK_RUN = { count: 30, timeBudgetMs: 30_000, callTimeoutMs: 5000 };
@@ -26,7 +29,8 @@ export function useFuzz(server: string): { start: (tool: ToolInfo) => void; busy
     view.fetch(`fuzzing ${tool.name} (seed ${seed}, up to ${DECK_RUN.count} calls)`, async (signal) => {
       // Loaded on use: the generator is for fuzzing only.
       const [{ fuzzServer }, { fuzzReportText }] = await Promise.all([import('../../../core/checks/fuzz.js'), import('../../../core/checks/fuzz-report.js')]);
-      return fuzzReportText(await fuzzServer(deck, server, { ...DECK_RUN, seed, tools: [tool.name], signal }));
+      const report = await fuzzServer(deck, server, { ...DECK_RUN, seed, tools: [tool.name], signal });
+      return fuzzReportText(report, shellCommand(['mcpdeck', 'fuzz', server, tool.name, '--seed', String(seed)]));
     });
   };
   useKeys(['confirm'], { yes: () => asking && run(asking), no: () => setAsking(undefined) }, { priority: PRIORITY.modal, capture: true, active: Boolean(asking) });
