@@ -103,8 +103,8 @@ export const BINDINGS = [
   { scope: 'result', command: 'saveResult', keys: ['s'], hint: 'save all', description: 'Save the whole result to a JSON file, also what is too big to show' },
   { scope: 'result', command: 'nextBlocks', keys: [']'], label: '[ ]', hint: 'blocks', description: 'Show the next blocks of a result with more blocks than one view holds' },
   { scope: 'result', command: 'prevBlocks', keys: ['['], description: 'Show the previous blocks' },
-  { scope: 'result', command: 'saveTest', keys: ['t'], hint: 'save as test', description: 'Save this call as a test: pick what it must give again (text, structured content, isError, duration) and the test file (mcpdeck test runs it)' },
   { scope: 'result', command: 'copyCommand', keys: ['c'], hint: 'copy', description: 'Copy the mcpdeck call command that repeats this call to the clipboard (through the terminal, OSC 52)' },
+  { scope: 'result', command: 'saveTest', keys: ['t'], hint: 'save test', description: 'Save this call as a test: pick what it must give again (text, structured content, isError, duration) and the test file (mcpdeck test runs it)' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
   { scope: 'elicit', command: 'copyUrl', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },
