@@ -88,7 +88,7 @@ describe('the bundle users run', () => {
     // The fuzz command and the deck's Tools tab import it when a run starts.
     const dynamic = (source: string) => m.outputs[chunkOf(m, source)]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
     expect(dynamic('src/cli/commands/fuzz.ts')).toContain(faker);
-    expect(dynamic('src/ui/screens/server/useFuzz.tsx')).toContain(faker);
+    expect(dynamic('src/ui/server/tools/useFuzz.tsx')).toContain(faker);
     expect(loadedWith(m, chunkOf(m, 'src/cli/commands/call.ts')).filter((i) => /src\/core\/checks\/(test-file|expectations|diff)\.ts$|node_modules\/diff\//.test(i))).toEqual([]);
   });
 
