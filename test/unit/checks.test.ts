@@ -104,3 +104,12 @@ describe('JUnit XML', () => {
     expect(cases[2].error.message).toContain('a <b> &');
   });
 });
+
+describe('an empty test file', () => {
+  it('is taken as a new one', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'mcpdeck-checks-')), 'empty.json');
+    writeFileSync(path, '\n');
+    appendTest(path, { name: 't', server: 's', tool: 'x', arguments: {}, expect: { isError: false } });
+    expect(readTestFile(path).tests).toHaveLength(1);
+  });
+});

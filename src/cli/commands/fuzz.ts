@@ -43,14 +43,14 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
           const name = pickServer(deck, server, isAdhoc(options, inv));
           await connectOne(deck, name);
           // Loaded here only: the generator is for this command (and the deck's fuzz action).
-          const { fuzzServer } = await import('../../core/checks/fuzz.js');
+          const { fuzzServer, FuzzSetupError } = await import('../../core/checks/fuzz.js');
           const { fuzzReportText } = await import('../../core/checks/fuzz-report.js');
           if (!options.json) process.stderr.write(`fuzzing ${name} with seed ${seed}…\n`);
           let report;
           try {
             report = await fuzzServer(deck, name, { seed, count, timeBudgetMs, callTimeoutMs, tools: tools.length ? tools : undefined, signal: abort.signal });
           } catch (error) {
-            if (error instanceof Error && /^no tool named|is not connected/.test(error.message)) throw new UserError(error.message);
+            if (error instanceof FuzzSetupError) throw new UserError(error.message);
             throw error;
           }
           if (options.json) printJson(report);

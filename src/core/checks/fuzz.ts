@@ -54,13 +54,16 @@ export interface FuzzOptions {
   now?: () => number;
 }
 
+/** A run that cannot start: the server is not connected, or a tool named is not one of its. */
+export class FuzzSetupError extends Error {}
+
 export type FuzzDeck = Pick<Deck, 'callTool' | 'server' | 'reconnect' | 'events'>;
 
 /** The tools a run calls and those it leaves out, with why; throws for a name the server does not have. */
 export function pickTools(all: readonly ToolInfo[], named: readonly string[] | undefined): { tools: ToolInfo[]; skipped: ToolRun[] } {
   if (named?.length) {
     const missing = named.filter((n) => !all.some((t) => t.name === n || t.qualifiedName === n));
-    if (missing.length) throw new Error(`no tool named ${missing.map((m) => `"${m}"`).join(', ')}; it has ${all.map((t) => t.name).join(', ') || 'none'}`);
+    if (missing.length) throw new FuzzSetupError(`no tool named ${missing.map((m) => `"${m}"`).join(', ')}; it has ${all.map((t) => t.name).join(', ') || 'none'}`);
     return { tools: all.filter((t) => named.includes(t.name) || named.includes(t.qualifiedName)), skipped: [] };
   }
   const skipped = all.filter(declaredDestructive).map((t) => ({ name: t.name, calls: 0, note: 'skipped: declared destructive (name it to fuzz it)' }));
@@ -79,7 +82,7 @@ export async function fuzzServer(deck: FuzzDeck, server: string, options: FuzzOp
   const started = now();
   const deadline = started + options.timeBudgetMs;
   const state = deck.server(server);
-  if (!state || state.status !== 'connected') throw new Error(`${server} is not connected`);
+  if (!state || state.status !== 'connected') throw new FuzzSetupError(`${server} is not connected`);
   const { tools, skipped } = pickTools(state.tools, options.tools);
   const report: FuzzReport = { server, seed: options.seed, tools: [], findings: [], calls: 0, elapsedMs: 0 };
   const found = (tool: string, c: FuzzCase, kind: FindingKind, message: string) => {

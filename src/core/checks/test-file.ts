@@ -88,8 +88,10 @@ export function appendTest(path: string, test: TestCase): string {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new TestFileError(`${path}: ${(error as Error).message}`);
-    text = `${HEADER}{\n  "tests": []\n}\n`;
+    text = '';
   }
+  // A new file (or an empty one, as an editor leaves it) starts with a line saying what it is.
+  if (!text.trim()) text = `${HEADER}{\n  "tests": []\n}\n`;
   const value = parseText(path, text);
   const existing = testFileSchema.safeParse(value);
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
