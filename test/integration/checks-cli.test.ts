@@ -4,6 +4,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
+import { hostileProject } from './helpers/hostile.js';
 
 function project() {
   const box = sandbox();
@@ -112,5 +113,19 @@ describe('saved calls become tests', () => {
     expect(text).toContain('"name": "echo a=1 (2)"');
     const r = await p.cli('test', 'mine.json', '--json');
     expect(JSON.parse(r.stdout)).toMatchObject({ passed: 2, failed: 0, errors: 0, results: [{ name: 'echo a=1', status: 'passed' }, { name: 'echo a=1 (2)', status: 'passed' }] });
+  });
+});
+
+describe('saved calls and fuzzing keep the approval rules', () => {
+  it("start nothing from a project's file before it is approved, and say how to approve it", async () => {
+    const box = hostileProject();
+    writeFileSync(join(box.cwd, 'mcpdeck.tests.json'), JSON.stringify({ tests: [{ name: 'helper', server: 'mcpjson-helper', tool: 'anything', arguments: {}, expect: { isError: false } }] }));
+    const r = await runCli(['test', '--junit', 'report.xml'], box);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('✗ helper (mcpjson-helper anything)\n    could not run: mcpjson-helper comes from');
+    expect(r.stdout).toContain('approve it with: mcpdeck approve mcpjson-helper');
+    const fuzz = await runCli(['fuzz', 'mcpjson-helper'], box);
+    expect(fuzz.code).toBe(6);
+    expect(box.markers()).toEqual([]);
   });
 });
