@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
@@ -77,6 +78,17 @@ describe('saved calls become tests', () => {
     const failure = cases[0]!.failure as Xml;
     expect(failure).toMatchObject({ message: 'the text is not the one expected', type: 'expectation' });
     expect(failure['#text']).toContain('-The sum of 2 and 3 is 6.\n+The sum of 2 and 3 is 5.');
+  });
+
+  it('works the same against a 2026-07-28 server', async () => {
+    const box = sandbox();
+    const config = join(box.cwd, 'servers.json');
+    const modern = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
+    writeFileSync(config, JSON.stringify({ mcpServers: { modern: { command: process.execPath, args: [modern, 'stdio', 'reject'] } } }));
+    const saved = await runCli(['call', '--strict', '-c', config, 'modern', 'echo', 'text=hi', '--save-test', 't.json'], box);
+    expect(saved.code, saved.stderr).toBe(0);
+    const r = await runCli(['test', '--strict', '-c', config, 't.json'], box);
+    expect([r.code, r.stdout.trim().split('\n')]).toEqual([0, [expect.stringMatching(/^✓ echo text=hi \(modern echo, \d+ ms\)$/), '1 passed, 0 failed']]);
   });
 
   it('says what to fix: a missing or broken file, a server that is not configured, a wrong --expect', async () => {

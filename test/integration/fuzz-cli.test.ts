@@ -6,6 +6,7 @@ import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
 
 const TARGET = fileURLToPath(new URL('../fixtures/servers/fuzz-target.mjs', import.meta.url));
+const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
 
 function project() {
   const box = sandbox();
@@ -14,6 +15,7 @@ function project() {
     mcpServers: {
       target: { command: process.execPath, args: [TARGET] },
       everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      modern: { command: process.execPath, args: [MODERN, 'stdio', 'reject'] },
     },
   }));
   return (...args: string[]) => runCli(['fuzz', '--strict', '-c', config, ...args], box);
@@ -76,6 +78,15 @@ describe('mcpdeck fuzz', () => {
     expect(r.code).toBe(0);
     expect(report.tools.length).toBeGreaterThan(10);
     expect(report.tools.filter((t) => t.calls > 0).length).toBe(report.tools.length);
+  });
+
+  it('finds nothing wrong with a 2026-07-28 server either; a tool that needs a capability mcpdeck did not declare (roots) is left, not reported', { timeout: 60_000 }, async () => {
+    const fuzz = project();
+    const r = await fuzz('modern', '--seed', '3', '--count', '6', '--time', '30', '--json');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.findings).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(report.tools.find((t) => t.name === 'roots')!.note).toMatch(/stopped after 1 calls: .*\(error -32021\)/);
   });
 
   it('says what is wrong with its options and names', async () => {

@@ -121,6 +121,9 @@ function cut(report: FuzzReport, why: string, run: ToolRun): FuzzReport {
   return report;
 }
 
+/** JSON-RPC -32021 (2026-07-28): the request needs a client capability the client did not declare. */
+const MISSING_CLIENT_CAPABILITY = -32021;
+
 type Found = (tool: string, c: FuzzCase, kind: FindingKind, message: string) => void;
 
 /** One tool's calls; returns why the whole run must stop, if it must. */
@@ -163,6 +166,8 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
       if (deck.server(server)?.status !== 'connected') return `${server} did not come back: ${deck.server(server)?.error ?? 'not connected'}`;
       continue;
     }
+    // The tool needs something of the client mcpdeck did not declare (roots it was not given): not the server's fault.
+    if (e.code === MISSING_CLIENT_CAPABILITY) return void (run.note = `stopped after ${run.calls} calls: ${e.message}`);
     if (e.kind === 'protocol' && e.code !== undefined) {
       // Invalid params for arguments the schema does not allow is what JSON-RPC says to send.
       if (e.code === -32602 && !c.valid) continue;
