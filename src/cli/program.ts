@@ -77,7 +77,8 @@ export async function buildProgram(inv: Invocation, head: string[] = []): Promis
 const EXIT_HELP = `
 Exit codes: 0 ok · 1 the tool returned an error result · 2 bad input (usage, config,
 arguments) · 3 connection failed · 4 needs sign-in · 5 the server refused or timed out ·
-6 a project's server waits for approval · 130 cancelled.`;
+6 a project's server waits for approval · 130 cancelled. For test: 1 a test failed or
+could not run; for fuzz: 1 findings.`;
 
 /** One message for the person, no stack trace for their mistakes. */
 export function report(error: unknown): number {
