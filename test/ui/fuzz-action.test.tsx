@@ -26,6 +26,14 @@ describe('fuzzing a tool from the Tools tab', () => {
   it('f runs the fuzz on the selected tool and shows the report in the pager; the server is back afterwards', async () => {
     await openTools();
     expect(app.frame()).toMatch(/f fuzz/);
+    await app.press('j', 'f');
+    // lookup hangs on an empty key: the run shows how far it got while it waits (esc would cancel it).
+    await app.waitFor(/fuzzing lookup \(seed \d+, up to 30 calls\) · \d+ so far… \(esc cancels\)/);
+    await app.press(KEY.esc);
+    await app.waitFor((f) => !f.includes('fuzzing lookup'));
+    expect(app.frame()).not.toContain('replay with');
+    await app.press('k');
+    await app.waitFor('› divide');
     await app.press('f');
     const report = await app.waitFor(/replay with mcpdeck fuzz target divide --seed \d+/, 20_000);
     expect(report).toMatch(/fuzz target · seed \d+ · 30 calls to 1 tools/);

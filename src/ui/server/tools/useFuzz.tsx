@@ -23,20 +23,23 @@ export function useFuzz(server: string): { start: (tool: ToolInfo) => void; busy
   const theme = useTheme();
   const view = useFetchView<never>();
   const [asking, setAsking] = useState<ToolInfo>();
+  // Calls made so far, for the busy line.
+  const [calls, setCalls] = useState(0);
   const run = (tool: ToolInfo) => {
     setAsking(undefined);
     const seed = Math.floor(Math.random() * 2 ** 31);
+    setCalls(0);
     view.fetch(`fuzzing ${tool.name} (seed ${seed}, up to ${DECK_RUN.count} calls)`, async (signal) => {
       // Loaded on use: the generator is for fuzzing only.
       const [{ fuzzServer }, { fuzzReportText }] = await Promise.all([import('../../../core/checks/fuzz.js'), import('../../../core/checks/fuzz-report.js')]);
-      const report = await fuzzServer(deck, server, { ...DECK_RUN, seed, tools: [tool.name], signal });
+      const report = await fuzzServer(deck, server, { ...DECK_RUN, seed, tools: [tool.name], signal, onCall: (_tool, n) => setCalls(n) });
       return fuzzReportText(report, shellCommand(['mcpdeck', 'fuzz', server, tool.name, '--seed', String(seed)]));
     });
   };
   useKeys(['confirm'], { yes: () => asking && run(asking), no: () => setAsking(undefined) }, { priority: PRIORITY.modal, capture: true, active: Boolean(asking) });
   const line = asking ? (
     <Text color={theme.warning} wrap="truncate-end">{`${sanitizeLine(asking.name)} is declared destructive: fuzzing calls it many times with made-up arguments. Fuzz it? y/n`}</Text>
-  ) : view.request.busy || view.request.error ? <BusyLine request={view.request} /> : null;
+  ) : view.request.busy || view.request.error ? <BusyLine request={view.request.busy ? { ...view.request, busy: `${view.request.busy} · ${calls} so far` } : view.request} /> : null;
   return {
     start: (tool) => (declaredDestructive(tool) ? setAsking(tool) : run(tool)),
     busy: Boolean(view.request.busy),
