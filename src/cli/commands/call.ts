@@ -12,14 +12,15 @@ import { isRecord } from '../../util/is-record.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { onServer, withRequestMeta, type RequestCommandOptions } from '../request.js';
 import { withAnswers } from '../elicit/options.js';
+import { saveCallAsTest, saveTestKinds, withSaveTest, type SaveTestOptions } from '../save-test.js';
 
-interface CallOptions extends TargetOptions, RequestCommandOptions {
+interface CallOptions extends TargetOptions, RequestCommandOptions, SaveTestOptions {
   args?: string;
   text?: boolean;
 }
 
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withRequestMeta(withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...'))))
+  withSaveTest(withRequestMeta(withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...')))))
     .option('--args <json>', 'arguments as a JSON object (key=value pairs override it); - reads it from stdin, @file from a file')
     .option('--json', 'print the raw result, duration and output-schema check as JSON')
     .option('--text', 'print only the text content, as sent (e.g. to copy a file: > copy)')
@@ -31,9 +32,12 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         const [server, tool, pairs] = adhoc ? [undefined, first, [second, ...rest].filter((p): p is string => !!p)] : [first, second, rest];
         if (!tool) throw new UserError('name a tool: mcpdeck call <server> <tool> [key=value ...] (see `mcpdeck tools <server>`)');
         if (options.json && options.text) throw new UserError('--json and --text each choose the output: give one of them');
+        saveTestKinds(options);
+        if (options.saveTest && adhoc) throw new UserError('--save-test needs a configured server: a saved test names the server it calls (add it with mcpdeck add)');
         const argsJson = await readArgsOption(options.args, inv.cwd);
         return onServer(options, inv, server, ['tools'], async ({ deck, name, state, send }) => {
-          const schema = state.tools.find((t) => t.name === tool || t.qualifiedName === tool)?.inputSchema;
+          const found = state.tools.find((t) => t.name === tool || t.qualifiedName === tool);
+          const schema = found?.inputSchema;
           const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema) };
           let outcome: CallOutcome;
           try {
@@ -62,6 +66,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
+          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome })}\n`);
           // Say it was the input.
           if (refusals.length) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;

@@ -5,7 +5,7 @@
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
-  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots';
+  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest';
 
 export interface Binding {
   scope: Scope;
@@ -57,11 +57,17 @@ export const BINDINGS = [
   { scope: 'approval', command: 'closeApproval', keys: ['n', 'esc'], label: 'n/esc', hint: 'not now', description: 'Close without approving: nothing starts' },
 
   { scope: 'roots', command: 'saveRoots', keys: ['enter'], hint: 'save', description: 'Send these roots (folders separated by the path separator, : or ;); empty sends none' },
+  { scope: 'saveTest', command: 'toggleExpectation', keys: [' '], label: 'space', hint: 'check/uncheck', description: 'Check or uncheck the expectation under the cursor' },
+  { scope: 'saveTest', command: 'prevRow', keys: ['up'], label: '↑↓', hint: 'move', description: 'Previous row' },
+  { scope: 'saveTest', command: 'nextRow', keys: ['down', 'tab'], label: '↓/tab', description: 'Next row (the last one is the file, typed in place)' },
+  { scope: 'saveTest', command: 'saveTestCase', keys: ['enter'], hint: 'save', description: 'Add the test to the file (made when missing; other tests and comments in it are kept)' },
+  { scope: 'saveTest', command: 'cancelSaveTest', keys: ['esc'], hint: 'cancel', description: 'Back to the result without saving' },
   { scope: 'roots', command: 'cancelRoots', keys: ['esc'], hint: 'cancel', description: 'Leave the roots as they were' },
 
   { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
   { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'whole tool', description: 'Show the whole tool in the pager: its description, annotations as sent, and the raw input and output schemas' },
   { scope: 'tools', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter tools by name, title or description' },
+  { scope: 'tools', command: 'fuzz', keys: ['f'], hint: 'fuzz', description: 'Fuzz the selected tool: call it with arguments generated from its input schema (valid, edge and invalid) and show what the server must fix in the pager (a destructive tool asks first)' },
 
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
   { scope: 'resources', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter resources by name, URI or description' },
@@ -103,6 +109,7 @@ export const BINDINGS = [
   { scope: 'result', command: 'openFile', keys: ['f'], hint: 'open file', description: 'Open a saved file of the result (an image, audio, a blob) in your browser or viewer (with several, pick one)' },
   { scope: 'result', command: 'openPicked', keys: ['enter'], hint: 'open', description: 'Open the selected file' },
   { scope: 'result', command: 'copyCommand', keys: ['c'], hint: 'copy', description: 'Copy the mcpdeck call command that repeats this call to the clipboard (through the terminal, OSC 52)' },
+  { scope: 'result', command: 'saveTest', keys: ['t'], hint: 'save test', description: 'Save this call as a test: pick what it must give again (text, structured content, isError, duration) and the test file (mcpdeck test runs it)' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
   { scope: 'elicit', command: 'copyUrl', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },

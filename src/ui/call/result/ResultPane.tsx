@@ -20,6 +20,7 @@ import { useWholeSave } from './useWholeSave.js';
 import { useSavedFiles } from '../files/useSavedFiles.js';
 import { FilePicker } from '../files/FilePicker.js';
 import { ImageView } from '../files/ImageView.js';
+import { SaveTestPanel } from './SaveTestPanel.js';
 
 interface Props {
   run: CallRun;
@@ -54,9 +55,13 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
   const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
   const copy = useClipboard();
-  // What the last key did (copied the command, opened a file), until the next one says more.
+  // What the last key did (copied the command, opened a file, saved a test), until the next one says more.
   const [said, say] = useState<string>();
   const saved = useSavedFiles(files, say);
+  const [savingTest, setSavingTest] = useState(false);
+  const tool = server.tools.find((t) => t.name === run.tool);
+  // A saved test names its server: an ad hoc one (--url, -- command) has no name to run it by later.
+  const testable = state.outcome && tool && server.source.kind !== 'adhoc' ? { server: run.server, tool, args: run.args, outcome: state.outcome } : undefined;
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
@@ -72,11 +77,12 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     saveResult: paging ? whole.save : undefined,
     nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
+    saveTest: paging && testable ? () => setSavingTest(true) : undefined,
     copyCommand: () => {
       copy(command);
       say('copied the command to the clipboard (through the terminal, OSC 52)');
     },
-  });
+  }, { active: !savingTest });
   const note = whole.status ?? said ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
   const listed = listedRows(files.length, links.length);
@@ -85,7 +91,12 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
-  if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
+  if (savingTest && testable) {
+    body = <SaveTestPanel call={testable} width={width} onClose={(what) => {
+      setSavingTest(false);
+      if (what) say(what);
+    }} />;
+  } else if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
   else if (saved.picking) body = <FilePicker files={files} height={bodyRows} onOpen={saved.open} />;
   else if (saved.image && saved.protocol) {
     body = <ImageView image={saved.image} number={saved.imageNumber} count={saved.images.length} protocol={saved.protocol} width={width} height={bodyRows} />;
