@@ -1,18 +1,24 @@
 import { Text } from 'ink';
 import { useTheme } from '../../theme/ThemeContext.js';
+import { BINDINGS } from '../../keys/bindings.js';
+import { showKey } from '../../keys/key-name.js';
+
+const sendAnywayKey = BINDINGS.find((b) => b.command === 'sendAnyway')!.keys[0];
 
 interface Props {
   label: string;
   focused: boolean;
   /** Errors to fix, shown after a refused send. */
   errors: number;
+  /** Whether the problems may be sent anyway (ctrl+y). */
+  anyway?: boolean;
   /** Rows of the form out of view above and below. */
   above?: number;
   below?: number;
 }
 
 /** The send button, always on the form's last row. */
-export function SendLine({ label, focused, errors, above = 0, below = 0 }: Props) {
+export function SendLine({ label, focused, errors, anyway = false, above = 0, below = 0 }: Props) {
   const theme = useTheme();
   return (
     <Text wrap="truncate-end">
@@ -20,6 +26,7 @@ export function SendLine({ label, focused, errors, above = 0, below = 0 }: Props
       <Text bold inverse={focused} color={focused ? undefined : theme.accent}>{`[ ${label} ]`}</Text>
       <Text dimColor>  ctrl+s</Text>
       {errors ? <Text color={theme.error}>{`  ✗ ${errors === 1 ? '1 problem' : `${errors} problems`} to fix`}</Text> : null}
+      {errors && anyway ? <Text dimColor>{` · ${showKey(sendAnywayKey)} sends anyway`}</Text> : null}
       {above || below ? <Text dimColor>{`  ${above ? `↑${above}` : ''}${above && below ? ' ' : ''}${below ? `↓${below}` : ''} more`}</Text> : null}
     </Text>
   );
