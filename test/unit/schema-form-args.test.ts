@@ -27,13 +27,13 @@ describe('initialValues', () => {
   it('prefills defaults as the form holds them, and empties elsewhere', () => {
     expect(initialValues(model)).toEqual({
       name: '', email: '', count: '3', ratio: '', loud: undefined, agree: undefined, color: 'g',
-      tags: [], words: [], sizes: [], opts: { depth: '', mode: '' }, extra: '', note: '',
+      tags: [], words: [], sizes: [], opts: { depth: '', mode: '' }, extra: '', note: { '|type': 0, '|0': '', '|1': null },
     });
   });
 
   it('lets given arguments win over defaults, nested ones too', () => {
     const values = initialValues(model, { count: 7, color: 'r', loud: false, tags: ['c', 'zzz', 'a'], sizes: [1, 2], opts: { mode: 'x' }, extra: { k: 1 }, note: null });
-    expect(values).toMatchObject({ count: '7', color: 'r', loud: false, tags: ['a', 'c'], sizes: ['1', '2'], opts: { depth: '', mode: 'x' }, extra: '{"k":1}', note: '' });
+    expect(values).toMatchObject({ count: '7', color: 'r', loud: false, tags: ['a', 'c'], sizes: ['1', '2'], opts: { depth: '', mode: 'x' }, extra: '{"k":1}', note: { '|type': 1 } });
   });
 
   it('fills a nested object from its own default under what was given', () => {
@@ -47,7 +47,7 @@ describe('toArguments', () => {
   const filled = { ...initialValues(model), name: 'Ada', agree: true };
 
   it('types every value as the schema says and leaves out empty optional fields', () => {
-    const values = { ...filled, ratio: ' 2.5 ', loud: false, tags: ['c', 'a'], words: ['x', ''], sizes: ['4', '0'], extra: '{"k": 2}', note: 'hi' };
+    const values = { ...filled, ratio: ' 2.5 ', loud: false, tags: ['c', 'a'], words: ['x', ''], sizes: ['4', '0'], extra: '{"k": 2}', note: { '|type': 0, '|0': 'hi' } };
     expect(toArguments(model, values)).toEqual({
       args: { name: 'Ada', count: 3, ratio: 2.5, loud: false, agree: true, color: 'g', tags: ['a', 'c'], words: ['x', ''], sizes: [4, 0], extra: { k: 2 }, note: 'hi' },
       errors: {},

@@ -83,7 +83,8 @@ function collect(fields: readonly Field[], values: unknown, errors: Record<strin
       if (Object.hasOwn(child.value, variantKey(i))) {
         out[field.key] = value;
         filled ||= child.filled;
-        const own = validationIssues(variant.check, value)[0];
+        // A required one left empty is null (when null is allowed): nothing of its own to check.
+        const own = child.filled ? validationIssues(variant.check, value)[0] : undefined;
         if (own) errors[key] ??= own.path.length ? `${itemPath(own.path)}: ${own.message}` : own.message;
       }
       for (const message of Object.values(inner)) errors[key] ??= message;

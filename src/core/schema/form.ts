@@ -58,9 +58,12 @@ function field(key: string, raw: unknown, path: string[], required: boolean, ctx
   const r = resolve(raw, ctx.root, ctx.refs);
   const plain = simpleField(key, r, path, required, ctx);
   // "X or null" is a choice between X and null, when X is a value a row can edit.
-  if (!r.nullable || !isVariant(plain)) return plain;
+  if (!r.nullable || (!isVariant(plain) && plain.kind !== 'union')) return plain;
   const base = baseOf(key, r, path, required);
-  return union(base, [plain, { ...base, kind: 'null', schema: { type: 'null' } }], [r.schema, { type: 'null' }], ctx);
+  const nul = { ...base, kind: 'null' as const, schema: { type: 'null' } };
+  if (plain.kind !== 'union') return union(base, [plain, nul], [r.schema, { type: 'null' }], ctx);
+  const { variants } = plain;
+  return union(base, [...variants, nul], [...variants.map((v) => v.check), { type: 'null' }], ctx, variants.map((v) => v.typeLabel));
 }
 
 type Base = Omit<JsonField, 'kind' | 'reason'>;
