@@ -150,6 +150,19 @@ describe('buildForm: nullable, $ref and the top level', () => {
     expect(depth).toBeLessThan(10);
   });
 
+  it('counts a list of objects as a level, objects inside its items too', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 10; i++) schema = i % 2 ? { type: 'object', properties: { n: schema } } : { type: 'array', items: { type: 'object', properties: { n: schema } } };
+    let field: Field | undefined = buildForm(schema).fields[0];
+    const kinds: string[] = [];
+    while (field?.kind === 'object' || field?.kind === 'objects') {
+      kinds.push(field.kind);
+      field = field.fields[0];
+    }
+    expect(kinds).toEqual(['objects', 'object', 'objects', 'object', 'objects']);
+    expect(field).toMatchObject({ kind: 'json', reason: 'nested too deep for the form' });
+  });
+
   it('reports what the form cannot stand for at the top level', () => {
     expect(buildForm('nope').unsupported).toEqual(['the schema is not a JSON object']);
     expect(buildForm({ type: 'string' }).unsupported[0]).toMatch(/of type string/);
