@@ -5,12 +5,12 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { scrollTo } from '../list/list-state.js';
 import { labelColumns, layoutForm } from './form-layout.js';
-import { crumbs, scopeFields } from './form-scope.js';
-import type { FormControl } from './useFormState.js';
+import { crumbs, scopeFields } from './state/form-scope.js';
+import type { FormControl } from './state/useFormState.js';
 import { FormRow } from './FormRow.js';
 import { SendLine } from './SendLine.js';
 import { UncheckedLine } from './UncheckedLine.js';
-import type { Suggestions } from './suggestions.js';
+import type { Suggestions } from './state/suggestions.js';
 
 interface Props {
   model: FormModel;

@@ -3,8 +3,8 @@ import { chosenVariant, getIn } from '../../../core/schema/form-values.js';
 import { jsonLabel } from '../../../core/schema/depth.js';
 import { isRecord } from '../../../util/is-record.js';
 import { descriptionHead } from '../../../util/description-head.js';
-import { fieldKey, type FormState, type Stop } from './form-state.js';
-import type { Suggestions } from './suggestions.js';
+import { fieldKey, type FormState, type Stop } from './state/form-state.js';
+import type { Suggestions } from './state/suggestions.js';
 
 /** One terminal row of the form. */
 export type Row =
