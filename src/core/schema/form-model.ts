@@ -94,7 +94,7 @@ export interface UnionField extends Base {
 }
 
 /** One alternative of a union: a field of a simple kind with a short type label, and its own schema to check a value against. */
-export type VariantField = (StringField | NumberField | BooleanField | EnumField | MultiField | ListField | NullField | JsonField) & {
+export type VariantField = (StringField | NumberField | BooleanField | EnumField | MultiField | ListField | NullField) & {
   /** `string`, `integer`, `null`, or the alternative's title. Raw server text: sanitize before drawing. */
   typeLabel: string;
   /** The alternative's schema with the root's definitions, to check the chosen value alone. */
