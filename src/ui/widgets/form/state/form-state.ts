@@ -95,7 +95,10 @@ export function nextType(model: FormModel, state: FormState): FormState | null {
   const key = fieldKey(union);
   const first = stops.findIndex((s) => s.union && fieldKey(s.union) === key);
   const next = (chosenVariant(union, getIn(state.values, union.path)) + 1) % union.variants.length;
-  const values = setIn(state.values, [...union.path, CHOICE], next);
+  let values = setIn(state.values, [...union.path, CHOICE], next);
+  // A type that is one constant (`{ "const": "auto" }`) means that value once chosen.
+  const variant = union.variants[next]!;
+  if (variant.kind === 'enum' && variant.options.length === 1 && getIn(values, variant.path) === undefined) values = setIn(values, variant.path, variant.options[0]!.value);
   return { ...state, values, focus: first, cursor: endOf(stopsNow(model, { ...state, values })[first], values) };
 }
 
