@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { FormModel } from '../../../core/schema/form.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
+import { keyFor } from '../../keys/key-name.js';
 import { scrollTo } from '../list/list-state.js';
 import { labelColumns, layoutForm } from './form-layout.js';
 import { crumbs, scopeFields } from './state/form-scope.js';
@@ -47,7 +48,7 @@ export function FormView({ model, form, suggestions, submitLabel, anyway = false
   return (
     <Box flexDirection="column" width={width} height={height}>
       {model.unchecked ? <UncheckedLine reason={model.unchecked} /> : null}
-      {where ? <Text wrap="truncate-end" color={theme.accent}>{`${sanitizeLine(where)}`}<Text dimColor>  esc back to the list</Text></Text> : null}
+      {where ? <Text wrap="truncate-end" color={theme.accent}>{`${sanitizeLine(where)}`}<Text dimColor>{`  ${keyFor('form', 'closeItem')} back to the list`}</Text></Text> : null}
       <Box flexDirection="column" height={bodyRows} overflow="hidden">
         {fields.length ? shown.map((row, i) => (
           <FormRow key={offset + i} row={row} focus={state.focus} cursor={state.cursor} values={state.values} labelWidth={labelWidth} width={width} />

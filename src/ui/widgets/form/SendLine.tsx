@@ -1,9 +1,6 @@
 import { Text } from 'ink';
 import { useTheme } from '../../theme/ThemeContext.js';
-import { BINDINGS } from '../../keys/bindings.js';
-import { showKey } from '../../keys/key-name.js';
-
-const sendAnywayKey = BINDINGS.find((b) => b.command === 'sendAnyway')!.keys[0];
+import { keyFor } from '../../keys/key-name.js';
 
 interface Props {
   label: string;
@@ -26,7 +23,7 @@ export function SendLine({ label, focused, errors, anyway = false, above = 0, be
       <Text bold inverse={focused} color={focused ? undefined : theme.accent}>{`[ ${label} ]`}</Text>
       <Text dimColor>  ctrl+s</Text>
       {errors ? <Text color={theme.error}>{`  ✗ ${errors === 1 ? '1 problem' : `${errors} problems`} to fix`}</Text> : null}
-      {errors && anyway ? <Text dimColor>{` · ${showKey(sendAnywayKey)} sends anyway`}</Text> : null}
+      {errors && anyway ? <Text dimColor>{` · ${keyFor('form', 'sendAnyway')} sends anyway`}</Text> : null}
       {above || below ? <Text dimColor>{`  ${above ? `↑${above}` : ''}${above && below ? ' ' : ''}${below ? `↓${below}` : ''} more`}</Text> : null}
     </Text>
   );

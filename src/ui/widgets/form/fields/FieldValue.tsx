@@ -3,6 +3,7 @@ import type { FormValues } from '../../../../core/schema/form.js';
 import { getIn } from '../../../../core/schema/form-values.js';
 import { sanitizeLine } from '../../../../util/sanitize.js';
 import { useTheme } from '../../../theme/ThemeContext.js';
+import { keyFor } from '../../../keys/key-name.js';
 import { textOf, type Stop } from '../state/form-state.js';
 import { BooleanValue } from './BooleanValue.js';
 import { ChoiceValue } from './ChoiceValue.js';
@@ -51,14 +52,14 @@ function Value({ stop, values, focused, cursor, width, summary, problems }: Prop
     case 'null':
       return <Text dimColor>null</Text>;
     case 'objects': {
-      if (item === undefined) return <Text dimColor>{focused ? 'no items · ctrl+n adds one' : 'no items'}</Text>;
+      if (item === undefined) return <Text dimColor>{focused ? `no items · ${keyFor('form', 'addItem')} adds one` : 'no items'}</Text>;
       const said = summary ? sanitizeLine(summary) : '';
       return (
         <Text>
           <Text dimColor>{`${item + 1}. `}</Text>
           {said ? <Text>{said}</Text> : <Text dimColor>(empty)</Text>}
           {problems ? <Text color={theme.error}>{`  ✗ ${problems === 1 ? '1 problem' : `${problems} problems`}`}</Text> : null}
-          {focused ? <Text dimColor>  enter opens it</Text> : null}
+          {focused ? <Text dimColor>{`  ${keyFor('form', 'openItem')} opens it`}</Text> : null}
         </Text>
       );
     }
