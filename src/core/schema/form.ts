@@ -5,7 +5,7 @@ import { uncheckedReason } from './validator.js';
 import { jsonLabel } from './depth.js';
 
 export type * from './form-model.js';
-export { initialValues, itemFields } from './form-values.js';
+export { initialValues } from './form-values.js';
 export { argumentsAnyway, toArguments, type FormResult } from './form-args.js';
 
 /** Objects nested deeper than this are edited as raw JSON. */

@@ -64,7 +64,7 @@ function Value({ stop, values, focused, cursor, width, summary, problems }: Prop
       );
     }
     case 'list': {
-      if (item === undefined) return <Text dimColor>{focused ? 'empty · ctrl+n adds an item' : 'empty'}</Text>;
+      if (item === undefined) return <Text dimColor>{focused ? `empty · ${keyFor('form', 'addItem')} adds an item` : 'empty'}</Text>;
       const number = `${item + 1}. `;
       const inner = Math.max(1, width - number.length);
       const body = field.item === 'boolean'

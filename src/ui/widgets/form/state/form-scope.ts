@@ -5,7 +5,7 @@ const samePath = (a: readonly string[], b: readonly string[]) => a.length === b.
 const within = (outer: readonly string[], path: readonly string[]) => outer.length < path.length && outer.every((k, i) => k === path[i]);
 
 /** The list of objects at `path`, looked for in `fields` (through nested objects and items). */
-export function listAt(fields: readonly Field[], path: readonly string[]): ObjectListField | undefined {
+function listAt(fields: readonly Field[], path: readonly string[]): ObjectListField | undefined {
   for (const field of fields) {
     if (field.kind === 'objects' && samePath(field.path, path)) return field;
     if (!within(field.path, path)) continue;

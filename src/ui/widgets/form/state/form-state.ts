@@ -119,7 +119,7 @@ export function replaceText(model: FormModel, state: FormState, text: string): F
   return { ...state, cursor: [...text].length, values: writeStop(state.values, stop, text) };
 }
 
-export function writeStop(values: FormValues, stop: Stop, value: unknown): FormValues {
+function writeStop(values: FormValues, stop: Stop, value: unknown): FormValues {
   if (stop.field.kind !== 'list' || stop.item === undefined) return setIn(values, stop.field.path, value);
   const items = [...(getIn(values, stop.field.path) as unknown[])];
   items[stop.item] = value;
