@@ -150,6 +150,15 @@ describe('buildForm: nullable, $ref and the top level', () => {
     expect(depth).toBeLessThan(10);
   });
 
+  it('reads a union nested 10,000 deep as raw JSON, without walking all of it', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 10_000; i++) schema = { anyOf: [schema, { type: 'integer' }] };
+    expect(only(schema)).toMatchObject({ kind: 'json' });
+    let mixed: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 10_000; i++) mixed = { type: ['boolean', 'array'], items: mixed };
+    expect(() => only(mixed)).not.toThrow();
+  });
+
   it('counts a list of objects as a level, objects inside its items too', () => {
     let schema: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 10; i++) schema = i % 2 ? { type: 'object', properties: { n: schema } } : { type: 'array', items: { type: 'object', properties: { n: schema } } };

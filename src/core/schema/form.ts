@@ -143,11 +143,13 @@ function simpleField(key: string, r: Resolved, path: string[], required: boolean
 
 /** A union of the alternatives, when each is a simple value (else undefined: raw JSON). */
 function variantsOf(base: Base, alternatives: Resolved[], ctx: Context): Field | undefined {
-  if (alternatives.length < 2 || alternatives.some((a) => a.problem)) return undefined;
+  // A union inside a union is never a form field: the depth only bounds how far a schema nesting them thousands deep is read.
+  if (alternatives.length < 2 || alternatives.some((a) => a.problem) || ctx.depth >= MAX_DEPTH) return undefined;
+  const inner = { ...ctx, depth: ctx.depth + 1 };
   const fields = alternatives.map((a, i) => {
     if (a.schema.type === 'null') return { ...base, kind: 'null' as const, schema: a.schema };
     const { title: _title, description: _description, default: _default, ...own } = a.schema;
-    return simpleField(base.key, { ...a, schema: own, nullable: false }, [...base.path, variantKey(i)], base.required, ctx);
+    return simpleField(base.key, { ...a, schema: own, nullable: false }, [...base.path, variantKey(i)], base.required, inner);
   });
   if (!fields.every(isVariant)) return undefined;
   const labels = alternatives.map((a) => (typeof a.schema.title === 'string' && a.schema.title.trim() ? a.schema.title : undefined));
