@@ -103,6 +103,9 @@ export const BINDINGS = [
   { scope: 'result', command: 'saveResult', keys: ['s'], hint: 'save all', description: 'Save the whole result to a JSON file, also what is too big to show' },
   { scope: 'result', command: 'nextBlocks', keys: [']'], label: '[ ]', hint: 'blocks', description: 'Show the next blocks of a result with more blocks than one view holds' },
   { scope: 'result', command: 'prevBlocks', keys: ['['], description: 'Show the previous blocks' },
+  { scope: 'result', command: 'showImage', keys: ['i'], hint: 'image', description: 'Show an image of the result in the terminal, where it draws images (kitty, iTerm2, sixel); again: the next image' },
+  { scope: 'result', command: 'openFile', keys: ['f'], hint: 'open file', description: 'Open a saved file of the result (an image, audio, a blob) in your browser or viewer (with several, pick one)' },
+  { scope: 'result', command: 'openPicked', keys: ['enter'], hint: 'open', description: 'Open the selected file' },
   { scope: 'result', command: 'copyCommand', keys: ['c'], hint: 'copy', description: 'Copy the mcpdeck call command that repeats this call to the clipboard (through the terminal, OSC 52)' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
