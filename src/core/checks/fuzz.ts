@@ -142,7 +142,7 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
     let outcome: CallOutcome | undefined;
     let error: unknown;
     try {
-      outcome = await deck.callTool(server, tool.name, c.args, { timeout: options.callTimeoutMs, signal: budget.signal, uncheckedArguments: true });
+      outcome = await deck.callTool(server, tool.name, c.args, { timeout: options.callTimeoutMs, signal: budget.signal, validate: false });
     } catch (e) {
       error = e;
     } finally {

@@ -25,8 +25,11 @@ export interface CallOptions {
   hold?: CallHold;
   /** Request `_meta` (a 2026-07-28 log level rides here). */
   meta?: Record<string, unknown>;
-  /** Send the arguments as they are, unchecked against the input schema (fuzzing sends invalid ones on purpose). */
-  uncheckedArguments?: boolean;
+  /**
+   * false sends the arguments without checking them against the tool's inputSchema
+   * first: a server author testing the server's own checks (`--no-validate`, "send anyway", fuzzing).
+   */
+  validate?: boolean;
 }
 
 export interface CallOutcome {
@@ -68,7 +71,7 @@ export function checkArguments(tool: Tool, args: Record<string, unknown>): void 
 }
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
-  if (!options.uncheckedArguments) checkArguments(tool, args);
+  if (options.validate !== false) checkArguments(tool, args);
   const started = performance.now();
   const abort = new AbortController();
   const onAbort = () => abort.abort(options.signal?.reason);

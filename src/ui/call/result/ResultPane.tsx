@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import type { CallRun, CallState } from '../../../core/calls/call-run.js';
-import { callCommandLine } from '../../../core/calls/command-line.js';
+import { callCommandLine, UNCHECKED_NOTE } from '../../../core/calls/command-line.js';
 import { errorText, headline } from '../../../core/calls/headline.js';
 import { resultViewOf, type ResultLink, type SavedFile } from '../../../core/calls/result-view.js';
 import { createResultSaver } from '../../../core/calls/saver.js';
@@ -52,8 +52,10 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const links: readonly ResultLink[] = view?.links ?? NONE;
   const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
   const head = headline(state);
-  const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
-  const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
+  const unchecked = Boolean(run.invalid?.length);
+  const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config, unchecked }), [run, server.source, server.config, unchecked]);
+  // A call sent anyway says so over the command, as a shell comment: copied along, it runs the same.
+  const rows = useMemo(() => [...(unchecked ? [UNCHECKED_NOTE] : []), ...commandRows(sanitizeLine(command), width)], [command, width, unchecked]);
   const copy = useClipboard();
   // What the last key did (copied the command, opened a file, saved a test), until the next one says more.
   const [said, say] = useState<string>();
@@ -79,13 +81,13 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
     saveTest: paging && testable ? () => setSavingTest(true) : undefined,
     copyCommand: () => {
-      copy(command);
+      copy(unchecked ? `${command}  ${UNCHECKED_NOTE}` : command);
       say('copied the command to the clipboard (through the terminal, OSC 52)');
     },
   }, { active: !savingTest });
   const note = whole.status ?? said ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
-  const listed = listedRows(files.length, links.length);
+  const listed = listedRows(files.length, links.length) + (unchecked ? 1 : 0);
   // The command takes the rows it needs, as long as the result keeps three.
   const shown = shownCommand(rows, Math.max(1, height - 1 - noteRows - listed - 3));
   const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
@@ -111,6 +113,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   return (
     <Box flexDirection="column">
       <Text color={tone} bold wrap="truncate-end">{head.text}</Text>
+      {unchecked ? <Text color={theme.warning} wrap="truncate-end">{`⚠ sent anyway: the arguments fail the schema (${sanitizeLine(run.invalid!.join('; '))})`}</Text> : null}
       {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
       <Box flexDirection="column" height={bodyRows}>{body}</Box>
       <ResultExtras files={files} links={links} command={shown} />
