@@ -3,6 +3,7 @@
 // chunks that commands load only when they run (esbuild code splitting), production
 // React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
 import { rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -60,15 +61,36 @@ const sdkShims = {
 };
 
 /**
- * Ink and its helpers (wrap-ansi, widest-line, cli-truncate) measure text with
- * `string-width`, whose first non-ASCII string compiles an emoji regular expression for tens
- * of milliseconds; the bundle gives them the same measure on fast-string-width
- * (src/ui/system/string-width.ts).
+ * jimp (ink-picture's decoder) wants zod 3 while mcpdeck has zod 4, so npm gives each of
+ * jimp's ~16 packages its own nested copy of the same zod 3: bundled, 1.3 MB of one
+ * library sixteen times. Every jimp package gets the first copy instead.
  */
-const fastWidths = {
-  name: 'fast-string-width',
+const jimpOneZod = {
+  name: 'jimp-one-zod',
   setup(build) {
-    build.onResolve({ filter: /^string-width$/ }, () => ({ path: join(root, 'src', 'ui', 'system', 'string-width.ts') }));
+    let shared;
+    build.onResolve({ filter: /^zod(\/.*)?$/ }, async (args) => {
+      if (args.pluginData === 'jimp-one-zod' || !/[\\/]node_modules[\\/](@jimp[\\/][^\\/]+|jimp)[\\/]/.test(args.importer)) return undefined;
+      // The first jimp package to ask decides, for all of them (asked at once: one promise).
+      shared ??= build.resolve('zod', { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'jimp-one-zod' })
+        .then((first) => first.path.slice(0, first.path.lastIndexOf(join('node_modules', 'zod'))));
+      return build.resolve(args.path, { resolveDir: await shared, kind: args.kind, pluginData: 'jimp-one-zod' });
+    });
+  },
+};
+
+/**
+ * sixel (ink-picture's sixel encoder) ships UPNG.js, which assigns an undeclared global
+ * (`module.exports = UPNG = {}`): in the bundle, an ES module and so strict, that throws
+ * and no image could ever load. Declared, it runs as it does under CommonJS.
+ */
+const sixelUpngDeclared = {
+  name: 'sixel-upng-declared',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]sixel[\\/]upng\.js$/ }, async (args) => ({
+      contents: `var UPNG;\n${await readFile(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -92,7 +114,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, fastWidths],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared],
   metafile: true,
   logLevel: 'warning',
 };

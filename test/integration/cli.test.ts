@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
@@ -124,6 +125,14 @@ describe('mcpdeck tools, get', () => {
     expect(r.stdout).toContain('declared by the server, not verified');
   });
 
+  it('tags a tool that declares it writes (neither read-only nor destructive) as the deck does', async () => {
+    const fixture = fileURLToPath(new URL('../fixtures/servers/annotated-tools.mjs', import.meta.url));
+    const r = await runCli(['tools', '--', process.execPath, fixture], sandbox());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^write_note {2}\[writes\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^read_note {3}\[read-only\] \[open-world\?\]$/m);
+  });
+
   it('prints tools as JSON, including the qualified name', async () => {
     const r = await runCli(['tools', 'demo', '--demo', '--json'], sandbox());
     const tools = JSON.parse(r.stdout);
@@ -202,6 +211,21 @@ describe('mcpdeck call', () => {
     const server = await runCli(['call', 'nope', 'echo', '--demo'], box);
     expect(server.code).toBe(2);
     expect(server.stderr).toContain('no server named "nope"');
+  });
+
+  it('--no-validate sends arguments that fail the schema, and the server refuses them itself', async () => {
+    const box = sandbox();
+    const config = writeConfig(box.cwd, { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    const checked = await runCli(['call', 'everything', 'get-sum', '--args', '{"a":"x","b":2}', '--strict', '-c', config], box);
+    expect([checked.code, checked.stderr]).toEqual([2, 'mcpdeck: invalid arguments for get-sum: "a" must be number\n']);
+    const sent = await runCli(['call', 'everything', 'get-sum', '--args', '{"a":"x","b":2}', '--no-validate', '--strict', '-c', config], box);
+    expect(sent.code).toBe(1);
+    expect(sent.stdout).toContain('Input validation error');
+    expect(sent.stderr).toContain('sent unchecked (--no-validate): the arguments fail the schema: "a" must be number');
+    // key=value words that do not read as their type go as the text given.
+    const pairs = await runCli(['call', 'everything', 'get-sum', 'a=lots', 'b=2', '--no-validate', '--strict', '-c', config], box);
+    expect(pairs.code).toBe(1);
+    expect(pairs.stdout).toContain('Input validation error');
   });
 
   it('exits 3 when the server cannot be connected', async () => {
