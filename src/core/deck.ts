@@ -153,6 +153,11 @@ export class Deck {
   complete: ServerHub['complete'] = (...args) => this.hub.complete(...args);
   ping: ServerHub['ping'] = (...args) => this.hub.ping(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
+  /** Tasks (2025-11-25 experimental; the 2026-07-28 extension): list, look at, cancel, fetch a result. */
+  listTasks: ServerHub['listTasks'] = (...args) => this.hub.listTasks(...args);
+  getTask: ServerHub['getTask'] = (...args) => this.hub.getTask(...args);
+  cancelTask: ServerHub['cancelTask'] = (...args) => this.hub.cancelTask(...args);
+  taskResult: ServerHub['taskResult'] = (...args) => this.hub.taskResult(...args);
   /** When a person opens a server or one of its tabs: lists past their server-given ttlMs are fetched again. */
   freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);

@@ -15,6 +15,7 @@ const ERROR_TITLE: Record<CallErrorKind, string> = {
   'url-elicitation-required': '✗ the server needs a page visited first (then call again)',
   'session-expired': '✗ the server forgot the session, and a new one failed too',
   'needs-sign-in': '✗ the server needs you to sign in (again) for this call',
+  'task-failed': '✗ the task failed',
 };
 
 /** The one line over a finished call: how it ended and how long it took. */

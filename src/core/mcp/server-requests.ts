@@ -8,6 +8,10 @@ import {
   type ElicitResult,
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
+import { bindTaskReceiver, type TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
+import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import type { InputAnswerer } from './tasks.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 import type { ElicitInput } from '../elicitation/queue.js';
 import type { ElicitAnswer, FormElicitation, SampleAnswer } from '../elicitation/types.js';
 import { isRecord } from '../../util/is-record.js';
@@ -36,20 +40,57 @@ export function installServerRequests(client: Client, requests: ServerRequests):
   // outside the restricted subset (`pattern`) and refuse the rest (a nested object) with
   // an error the person never sees. We check answers against the schema as sent
   // (elicitation/content.ts), defaults included, since we declare applyDefaults.
-  client.setRequestHandler('elicitation/create', { params: AnyParams }, async (params, ctx): Promise<ElicitResult> => {
-    const input = parseElicit(params);
-    const answer = await requests.elicit(input, withdrawal(client, ctx), orderOf(ctx));
-    if (answer.action !== 'accept') return { action: answer.action };
-    return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
-  });
-  client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult> => {
-    const answer = await requests.sample(request.params as CreateMessageRequest['params'], withdrawal(client, ctx), orderOf(ctx));
-    // The spec's example error for a person who refuses to sample.
-    if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
-    return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
-  });
+  client.setRequestHandler('elicitation/create', { params: AnyParams }, (params, ctx) => answerElicit(requests, params, withdrawal(client, ctx), orderOf(ctx)));
+  client.setRequestHandler('sampling/createMessage', (request, ctx) => answerSample(requests, request.params as CreateMessageRequest['params'], withdrawal(client, ctx), orderOf(ctx)));
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => requests.completed(params.elicitationId));
 }
+
+/** An elicitation request answered through the person's queue (a request, an input_required round, or a task's question). */
+export async function answerElicit(requests: ServerRequests, params: Record<string, unknown>, signal: AbortSignal, order?: number): Promise<ElicitResult> {
+  const input = parseElicit(params);
+  const answer = await requests.elicit(input, signal, order);
+  if (answer.action !== 'accept') return { action: answer.action };
+  return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
+}
+
+/** A sampling request answered by the person, written by hand. */
+export async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult> {
+  const answer = await requests.sample(params, signal, order);
+  // The spec's example error for a person who refuses to sample.
+  if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
+  return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
+}
+
+/**
+ * Answers what a 2026-07-28 task asks in `inputRequests` (tasks.ts sends the answers back
+ * with tasks/update): the same queue, and the roots this session offers.
+ */
+export function inputAnswerer(requests: ServerRequests, roots?: () => { uri: string; name?: string }[]): InputAnswerer {
+  return async ({ method, params = {} }, signal) => {
+    if (method === 'elicitation/create') return answerElicit(requests, params, signal);
+    if (method === 'sampling/createMessage') return answerSample(requests, params as CreateMessageRequest['params'], signal);
+    if (method === 'roots/list' && roots) return { roots: roots() };
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `mcpdeck cannot answer ${sanitizeLine(method)} for a task`);
+  };
+}
+
+/**
+ * 2025-11-25: a server may ask its question as a task of ours (`params.task`), then poll
+ * for the answer with tasks/get and fetch it with tasks/result. ext-tasks' receiver keeps
+ * those tasks (status, TTL, list, cancel); the person answers in the same queue.
+ */
+export function bindTaskAsks(client: Client, requests: ServerRequests): TaskReceiverBinding {
+  return bindTaskReceiver(client, {
+    methods: { 'elicitation/create': true, 'sampling/createMessage': true },
+    ttlMs: TASK_ASK_TTL_MS,
+    pollIntervalMs: 1000,
+    elicitation: async ({ params }, { signal }) => (await answerElicit(requests, params as Record<string, unknown>, signal)) as Record<string, JsonValue>,
+    sampling: async ({ params }, { signal }) => (await answerSample(requests, params as unknown as CreateMessageRequest['params'], signal)) as unknown as Record<string, JsonValue>,
+  });
+}
+
+/** How long a question asked as a task is kept: answering it may take the person a while. */
+const TASK_ASK_TTL_MS = 30 * 60_000;
 
 /**
  * The order the server asked in: its request id, when a number. Two questions asked at

@@ -4,11 +4,12 @@ import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
 import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
+import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
+import type { TaskEntry, TaskListing } from './tasks.js';
 import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
 /** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
@@ -200,6 +201,31 @@ export class ServerHub {
     const connection = this.connection(server);
     if (this.get(server)?.status !== 'connected') return connection.subscriptions.forget(uri);
     await connection.withClient((client) => connection.subscriptions.unsubscribe(client, uri, options));
+  }
+
+  /** The tasks a server knows: its tasks/list where it offers one (2025), else the ones started from here. */
+  listTasks(server: string, { meta: extra, signal }: SendOptions = {}): Promise<TaskListing> {
+    const connection = this.connection(server);
+    const listed = Boolean(this.get(server)?.capabilities?.tasks?.list);
+    return connection.withTasks((requests) => connection.tasks.list(requests, listed, signal), extra);
+  }
+
+  /** One task's state now (tasks/get). */
+  getTask(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<TaskEntry> {
+    const connection = this.connection(server);
+    return connection.withTasks((requests) => connection.tasks.get(requests, taskId, signal), extra);
+  }
+
+  /** Asks the server to cancel a task (tasks/cancel) and returns its state after. */
+  cancelTask(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<TaskEntry> {
+    const connection = this.connection(server);
+    return connection.withTasks((requests) => connection.tasks.cancel(requests, taskId, signal), extra);
+  }
+
+  /** A task's result, waiting for its end (and answering what it asks) when it still runs. */
+  taskResult(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<CallToolResult> {
+    const connection = this.connection(server);
+    return connection.withTasks((requests, answer) => connection.tasks.result(requests, taskId, { signal: signal ?? new AbortController().signal, answer }), extra);
   }
 
   private connection(name: string): ServerConnection {

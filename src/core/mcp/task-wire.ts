@@ -1,0 +1,99 @@
+import type { CallToolResult, Client } from '@modelcontextprotocol/client';
+import { isRecord } from '../../util/is-record.js';
+
+/** The 2026-07-28 Tasks extension, declared in `capabilities.extensions`. */
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+const STATUSES: readonly string[] = ['working', 'input_required', 'completed', 'failed', 'cancelled'];
+export const isTerminal = (status: TaskStatus) => status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/** A task as both generations describe it (2025: `ttl`, `pollInterval`; 2026: `ttlMs`, `pollIntervalMs`). */
+export interface TaskView {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  /** Ms from creation the server keeps it; null: for ever; undefined: not said. */
+  ttlMs?: number | null;
+  pollIntervalMs?: number;
+}
+
+/** What a 2026-07-28 `tasks/get` adds: the questions waiting, or the end. */
+export interface DetailedTask extends TaskView {
+  inputRequests?: Record<string, { method: string; params?: Record<string, unknown> }>;
+  result?: CallToolResult;
+  error?: { code?: number; message?: string };
+}
+
+/** Whether a tool runs as a task (2025-11-25 `execution.taskSupport`): required, on request, or never. */
+export function taskSupport(tool: { execution?: { taskSupport?: string } }): 'required' | 'optional' | undefined {
+  const support = tool.execution?.taskSupport;
+  return support === 'required' || support === 'optional' ? support : undefined;
+}
+
+const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
+const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** A task from either generation's shape, or undefined for anything that is not one. */
+export function parseTask(raw: unknown): DetailedTask | undefined {
+  if (!isRecord(raw) || typeof raw.taskId !== 'string' || !raw.taskId || !STATUSES.includes(raw.status as string)) return undefined;
+  const ttl = raw.ttlMs !== undefined ? raw.ttlMs : raw.ttl;
+  const task: DetailedTask = {
+    taskId: raw.taskId,
+    status: raw.status as TaskStatus,
+    statusMessage: str(raw.statusMessage),
+    createdAt: str(raw.createdAt),
+    lastUpdatedAt: str(raw.lastUpdatedAt),
+    ttlMs: ttl === null ? null : num(ttl),
+    pollIntervalMs: num(raw.pollIntervalMs ?? raw.pollInterval),
+  };
+  if (isRecord(raw.inputRequests)) {
+    task.inputRequests = Object.fromEntries(
+      Object.entries(raw.inputRequests).flatMap(([key, request]) =>
+        isRecord(request) && typeof request.method === 'string' ? [[key, { method: request.method, params: isRecord(request.params) ? request.params : undefined }]] : [],
+      ),
+    );
+  }
+  if (isRecord(raw.result)) task.result = { content: [], ...raw.result } as CallToolResult;
+  if (isRecord(raw.error)) task.error = { code: typeof raw.error.code === 'number' ? raw.error.code : undefined, message: str(raw.error.message) };
+  return task;
+}
+
+/** The task a `tools/call` answered with instead of a result: 2025 `{ task }`, 2026 `resultType: "task"`. */
+export function createdTask(result: unknown): DetailedTask | undefined {
+  if (!isRecord(result)) return undefined;
+  if (result.resultType === 'task') return parseTask(result);
+  return isRecord(result.task) ? parseTask(result.task) : undefined;
+}
+
+const looksLikeTask = (value: unknown) => isRecord(value) && (value.resultType === 'task' || isRecord(value.task));
+
+interface Codec {
+  decodeResult(method: string, raw: unknown): unknown;
+}
+interface StandardSchema {
+  '~standard': { validate(value: unknown): unknown };
+}
+type Funnel = (codec: Codec, request: { method: string }, schema: StandardSchema, options: unknown) => Promise<unknown>;
+
+/**
+ * Lets a `tools/call` answer with a task. The SDK has no task runtime: on 2026-07-28 its
+ * codec refuses `resultType: "task"` and on 2025 its result schema drops `task`; the
+ * task comes back as the call's result and call.ts follows it. One seam of the SDK's
+ * request funnel, for that one method; every other request goes through untouched.
+ */
+export function acceptTaskResults(client: Client): void {
+  const target = client as unknown as { _requestWithSchemaViaCodec: Funnel };
+  const funnel = target._requestWithSchemaViaCodec.bind(client);
+  if (typeof funnel !== 'function') return;
+  target._requestWithSchemaViaCodec = (codec, request, schema, options) => {
+    if (request.method !== 'tools/call') return funnel(codec, request, schema, options);
+    const decoding: Codec = Object.create(codec, {
+      decodeResult: { value: (method: string, raw: unknown) => (looksLikeTask(raw) ? { kind: 'complete', result: raw } : codec.decodeResult(method, raw)) },
+    });
+    const checking: StandardSchema = { '~standard': { ...schema['~standard'], validate: (value) => (looksLikeTask(value) ? { value } : schema['~standard'].validate(value)) } };
+    return funnel(decoding, request, checking, options);
+  };
+}
