@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   get: async () => (await import('./commands/get.js')).registerGet,
   call: async () => (await import('./commands/call.js')).registerCall,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
+  tasks: async () => (await import('./commands/tasks.js')).registerTasks,
   add: async () => (await import('./commands/manage.js')).registerManage,
   sources: async () => (await import('./commands/sources.js')).registerSources,
   import: async () => (await import('./commands/import.js')).registerImport,

@@ -12,10 +12,14 @@ import { isRecord } from '../../util/is-record.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { onServer, withRequestMeta, type RequestCommandOptions } from '../request.js';
 import { withAnswers } from '../elicit/options.js';
+import type { TaskView } from '../../core/mcp/task-wire.js';
+import { taskLine } from '../../core/calls/task-text.js';
 
 interface CallOptions extends TargetOptions, RequestCommandOptions {
   args?: string;
   text?: boolean;
+  task?: boolean;
+  taskTtl?: string;
 }
 
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
@@ -24,6 +28,8 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
     .option('--json', 'print the raw result, duration and output-schema check as JSON')
     .option('--text', 'print only the text content, as sent (e.g. to copy a file: > copy)')
     .option('--timeout <seconds>', 'give up after this long without progress')
+    .option('--task', 'run it as a task (a tool whose taskSupport is optional; one that requires it always is): its status goes to stderr')
+    .option('--task-ttl <seconds>', 'with a task: how long the server should keep it (it may choose another)')
     .action((first: string, second: string | undefined, rest: string[], options: CallOptions) =>
       run(async () => {
         const adhoc = isAdhoc(options, inv);
@@ -32,13 +38,22 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         if (!tool) throw new UserError('name a tool: mcpdeck call <server> <tool> [key=value ...] (see `mcpdeck tools <server>`)');
         if (options.json && options.text) throw new UserError('--json and --text each choose the output: give one of them');
         const argsJson = await readArgsOption(options.args, inv.cwd);
+        const taskTtl = ttlOption(options.taskTtl);
         return onServer(options, inv, server, ['tools'], async ({ deck, name, state, send }) => {
           const schema = state.tools.find((t) => t.name === tool || t.qualifiedName === tool)?.inputSchema;
           const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema) };
           let outcome: CallOutcome;
+          let task: TaskView | undefined;
           try {
             outcome = await deck.callTool(name, tool, args, {
               ...send,
+              task: options.task,
+              taskTtl,
+              onTask: (seen) => {
+                // A line per change, not per poll.
+                if (!task || task.status !== seen.status || task.statusMessage !== seen.statusMessage) process.stderr.write(`task ${sanitizeLine(seen.taskId)}: ${taskLine(seen)}\n`);
+                task = seen;
+              },
               onProgress: (p) => {
                 const total = p.total ? `/${p.total}` : '';
                 process.stderr.write(`progress ${p.progress}${total}${p.message ? ` ${sanitizeLine(p.message)}` : ''}\n`);
@@ -50,7 +65,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             throw error;
           }
           if (options.json) {
-            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, 2)}\n`);
+            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null, task: task ?? null }, 2)}\n`);
           } else if (options.text) {
             process.stdout.write(textOnly(outcome.result, process.stdout.isTTY));
             if (outcome.isError) process.stderr.write('the tool reported an error (isError)\n');
@@ -65,6 +80,14 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         });
       }),
     );
+}
+
+/** --task-ttl in seconds, as the ms a task asks to be kept. */
+function ttlOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UserError(`--task-ttl "${value}" must be a number of seconds above 0`);
+  return Math.round(seconds * 1000);
 }
 
 /** A wider scope is asked for by the call itself (step-up): the same command, allowed to sign in. */

@@ -5,7 +5,7 @@ import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
 import { httpStatus } from './errors.js';
 import { sanitizeLine } from '../../util/sanitize.js';
-import { createdTask, taskSupport, type TaskView } from './task-wire.js';
+import { createdTask, taskProblem, taskSupport, type TaskView } from './task-wire.js';
 import { followTask, TaskEnded, TaskRequests, type InputAnswerer } from './tasks.js';
 
 export const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
@@ -80,6 +80,8 @@ export function checkArguments(tool: Tool, args: Record<string, unknown>): void 
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
   checkArguments(tool, args);
+  const problem = taskProblem(tool, client.getProtocolEra(), client.getServerCapabilities(), Boolean(options.task));
+  if (problem) throw new ToolCallError('bad-arguments', problem);
   const started = performance.now();
   const abort = new AbortController();
   const onAbort = () => abort.abort(options.signal?.reason);
@@ -128,8 +130,7 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
       });
     }
   } catch (error) {
-    if (error instanceof TaskEnded) throw new ToolCallError(error.task.status === 'cancelled' ? 'cancelled' : 'task-failed', error.message);
-    throw expired ?? asCallError(error, options.signal, 'call', running);
+    throw expired ?? taskError(error) ?? asCallError(error, options.signal, 'call', running);
   } finally {
     timer.stop();
     options.signal?.removeEventListener('abort', onAbort);
@@ -137,6 +138,12 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   const durationMs = performance.now() - started;
   const isError = result.isError === true;
   return { result, isError, durationMs, output: tool.outputSchema && !isError ? checkOutput(tool.outputSchema, result) : undefined };
+}
+
+/** A task that ended without a result, as the call error it is; undefined for any other error. */
+export function taskError(error: unknown): ToolCallError | undefined {
+  if (error instanceof TaskEnded) return new ToolCallError(error.task.status === 'cancelled' ? 'cancelled' : 'task-failed', error.message);
+  return undefined;
 }
 
 function checkOutput(schema: object, result: CallToolResult): ValidationResult {

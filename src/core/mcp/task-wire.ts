@@ -33,6 +33,29 @@ export function taskSupport(tool: { execution?: { taskSupport?: string } }): 're
   return support === 'required' || support === 'optional' ? support : undefined;
 }
 
+/**
+ * Why this call cannot go as asked, before anything is sent: a tool that requires a task
+ * on a server that offers none for tools/call (it would answer -32601), or a task asked
+ * of a tool or server that has none.
+ */
+export function taskProblem(
+  tool: { name: string; execution?: { taskSupport?: string } },
+  era: 'modern' | 'legacy' | undefined,
+  capabilities: { tasks?: { requests?: { tools?: { call?: object } } }; extensions?: Record<string, object> } | undefined,
+  asked: boolean,
+): string | undefined {
+  if (era === 'modern') {
+    if (asked && !capabilities?.extensions?.[TASKS_EXTENSION]) return `the server does not offer tasks (no ${TASKS_EXTENSION} extension): call ${tool.name} without --task`;
+    return undefined;
+  }
+  const support = taskSupport(tool);
+  const offered = Boolean(capabilities?.tasks?.requests?.tools?.call);
+  if (support === 'required' && !offered) return `${tool.name} runs only as a task, and the server does not offer tasks for tools/call (its capabilities have no tasks.requests.tools.call)`;
+  if (asked && !support) return `${tool.name} does not run as a task (its execution.taskSupport is ${tool.execution?.taskSupport ?? 'not set'}): call it without --task`;
+  if (asked && !offered) return `the server does not offer tasks for tools/call: call ${tool.name} without --task`;
+  return undefined;
+}
+
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : undefined);
 const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
 

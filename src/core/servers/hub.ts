@@ -2,7 +2,7 @@ import type { AuthManager } from '../auth/manager.js';
 import { createStore, type Store } from '../store.js';
 import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
-import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
+import { taskError, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
@@ -225,7 +225,11 @@ export class ServerHub {
   /** A task's result, waiting for its end (and answering what it asks) when it still runs. */
   taskResult(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<CallToolResult> {
     const connection = this.connection(server);
-    return connection.withTasks((requests, answer) => connection.tasks.result(requests, taskId, { signal: signal ?? new AbortController().signal, answer }), extra);
+    return connection
+      .withTasks((requests, answer) => connection.tasks.result(requests, taskId, { signal: signal ?? new AbortController().signal, answer }), extra)
+      .catch((error: unknown) => {
+        throw taskError(error) ?? error;
+      });
   }
 
   private connection(name: string): ServerConnection {
