@@ -1,6 +1,7 @@
 import type { CallErrorKind } from '../mcp/call.js';
 import type { CallState } from './call-run.js';
 import { formatDuration } from '../../util/text.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 
 export type Tone = 'ok' | 'error' | 'muted';
 
@@ -20,7 +21,9 @@ const ERROR_TITLE: Record<CallErrorKind, string> = {
 
 /** The one line over a finished call: how it ended and how long it took. */
 export function headline(state: CallState): { tone: Tone; text: string } {
-  const took = state.endedAt === undefined ? '' : ` · ${formatDuration(state.outcome?.durationMs ?? state.endedAt - state.startedAt)}`;
+  const ran = state.endedAt === undefined ? '' : ` · ${formatDuration(state.outcome?.durationMs ?? state.endedAt - state.startedAt)}`;
+  // A call that became a task says so, with the id to find it again (the Tasks tab, `mcpdeck tasks`).
+  const took = state.task ? `${ran} · task ${sanitizeLine(state.task.taskId)}` : ran;
   if (state.outcome) {
     return state.outcome.isError
       ? { tone: 'error', text: `✗ tool error: the tool ran and reported failure (isError)${took}` }

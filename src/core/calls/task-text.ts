@@ -29,10 +29,10 @@ export function taskFields(task: TaskView & { tool?: string }): [string, string]
     ['task', sanitizeLine(task.taskId)],
     ['status', statusWords(task.status)],
     ['message', task.statusMessage && sanitizeLine(task.statusMessage)],
+    ['kept', ttlText(task)],
     ['tool', task.tool && sanitizeLine(task.tool)],
     ['created', task.createdAt && sanitizeLine(task.createdAt)],
     ['updated', task.lastUpdatedAt && sanitizeLine(task.lastUpdatedAt)],
-    ['kept', ttlText(task)],
     ['poll every', task.pollIntervalMs === undefined ? undefined : formatDuration(task.pollIntervalMs)],
   ];
   return fields.filter((f): f is [string, string] => f[1] !== undefined);

@@ -5,7 +5,8 @@
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
-  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots';
+  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots'
+  | 'tasks' | 'callForm';
 
 export interface Binding {
   scope: Scope;
@@ -42,12 +43,13 @@ export const BINDINGS = [
 
   { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
   { scope: 'server', command: 'prevTab', keys: ['shift+tab', 'left'], label: 'shift+tab', description: 'Previous tab' },
-  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-6', hint: 'tabs', description: 'Tools, Resources, Prompts, Log, Info; Auth for a remote server' },
+  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-7', hint: 'tabs', description: 'Tools, Resources, Prompts, Log, Info; then Tasks for a server that offers tasks, and Auth for a remote server' },
   { scope: 'server', command: 'tab2', keys: ['2'], description: 'Resources tab' },
   { scope: 'server', command: 'tab3', keys: ['3'], description: 'Prompts tab' },
   { scope: 'server', command: 'tab4', keys: ['4'], description: 'Log tab' },
   { scope: 'server', command: 'tab5', keys: ['5'], description: 'Info tab' },
-  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Auth tab (remote servers)' },
+  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Tasks tab (a server that offers tasks), else Auth (a remote server)' },
+  { scope: 'server', command: 'tab7', keys: ['7'], description: 'Auth tab of a remote server that offers tasks' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
   { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
@@ -66,6 +68,10 @@ export const BINDINGS = [
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
   { scope: 'resources', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter resources by name, URI or description' },
   { scope: 'resources', command: 'watch', keys: ['w'], hint: 'watch/unwatch', description: 'Watch the resource (resources/subscribe): count its updates, re-read it in the pager; again to stop' },
+  { scope: 'tasks', command: 'taskResult', keys: ['enter'], hint: 'result', description: "Fetch the selected task's result into the result view (waits for a task still running; esc stops waiting)" },
+  { scope: 'tasks', command: 'cancelTask', keys: ['x'], hint: 'cancel task', description: 'Cancel the selected task (tasks/cancel): the server decides when it stops' },
+  { scope: 'tasks', command: 'refreshTasks', keys: ['f'], hint: 'refresh', description: "Ask again: the server's tasks/list (2025-11-25), or tasks/get for each running task (2026-07-28 has no list)" },
+  { scope: 'callForm', command: 'toggleTask', keys: ['ctrl+t'], hint: 'run as task', description: 'Run the call as a task, or not (a tool whose taskSupport is optional; one that requires it always runs as one)' },
   { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
   { scope: 'prompts', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter prompts by name, title or description' },
 

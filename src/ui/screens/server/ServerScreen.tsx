@@ -6,7 +6,9 @@ import { useServer } from '../../hooks/useServers.js';
 import { useKeys } from '../../hooks/useKeys.js';
 import { useTick } from '../../hooks/useTick.js';
 import { useBodySize, BodySizeContext } from '../../hooks/useBodySize.js';
-import { REMOTE_TABS, TABS, type Tab } from '../../navigation/routes.js';
+import { serverTabs, type Tab } from '../../navigation/routes.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import { TASKS_EXTENSION } from '../../../core/mcp/task-wire.js';
 import { isRemote } from '../../../core/auth/manager.js';
 import { Badge } from '../../components/Badge.js';
 import { TabBar } from '../../components/TabBar.js';
@@ -15,7 +17,11 @@ import { ServerTab } from './ServerTab.js';
 import { ApprovalReview } from '../../components/ApprovalReview.js';
 import { RootsEditor } from '../../components/RootsEditor.js';
 
-/** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
+/** Tasks (2025 `tasks` capability, the 2026-07-28 extension), or tasks seen on it before. */
+const offersTasks = (server: ServerState | undefined) =>
+  Boolean(server && (server.capabilities?.tasks || server.capabilities?.extensions?.[TASKS_EXTENSION] || server.tasks?.length));
+
+/** One server: its status on top, then Tools, Resources, Prompts, Log and Info (then Tasks and Auth where they apply). */
 export function ServerScreen({ name }: { name: string }) {
   const deck = useDeck();
   const theme = useTheme();
@@ -33,17 +39,19 @@ export function ServerScreen({ name }: { name: string }) {
   useEffect(() => void deck.freshen(name), [deck, name, tab]);
   const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
-  const tabs: readonly Tab[] = remote ? REMOTE_TABS : TABS;
+  const tabs = serverTabs({ tasks: offersTasks(server), remote: Boolean(remote) });
   const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
+  const place = (n: number) => (tabs[n] ? () => setTab(tabs[n]!) : undefined);
   useKeys(['server'], {
     nextTab: () => step(1),
     prevTab: () => step(-1),
-    tab1: () => setTab('Tools'),
-    tab2: () => setTab('Resources'),
-    tab3: () => setTab('Prompts'),
-    tab4: () => setTab('Log'),
-    tab5: () => setTab('Info'),
-    tab6: remote ? () => setTab('Auth') : undefined,
+    tab1: place(0),
+    tab2: place(1),
+    tab3: place(2),
+    tab4: place(3),
+    tab5: place(4),
+    tab6: place(5),
+    tab7: place(6),
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: server?.approval ? () => setOverlay('approve') : undefined,
     editRoots: server && config ? () => setOverlay('roots') : undefined,

@@ -6,6 +6,7 @@ import { InfoTab } from './InfoTab.js';
 import { LogTab } from './LogTab.js';
 import { PromptsTab } from './PromptsTab.js';
 import { ResourcesTab } from './ResourcesTab.js';
+import { TasksTab } from './TasksTab.js';
 import { ToolsTab } from './ToolsTab.js';
 
 /** Picks the tab's component. */
@@ -16,6 +17,7 @@ export function ServerTab({ tab, server, remote }: { tab: Tab; server: ServerSta
     case 'Prompts': return <PromptsTab server={server} />;
     case 'Log': return <LogTab server={server} />;
     case 'Info': return <InfoTab server={server} />;
+    case 'Tasks': return <TasksTab server={server} />;
     // A server whose configuration stopped being remote shows its Info instead.
     case 'Auth': return remote ? <AuthTab server={server} config={remote} /> : <InfoTab server={server} />;
   }
