@@ -9,6 +9,7 @@ import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
 
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
+const OPTIONAL = fileURLToPath(new URL('../fixtures/servers/optional-task.mjs', import.meta.url));
 const box = sandbox();
 const everything = (...args: string[]) => runCli([...args, '--', process.execPath, EVERYTHING, 'stdio'], box);
 
@@ -39,6 +40,23 @@ describe('tasks from the CLI, 2025-11-25 (server-everything)', () => {
     const run = await everything('call', 'echo', 'message=hi', '--task');
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/echo does not run as a task \(its execution.taskSupport is forbidden\): call it without --task/);
+  });
+
+  it('call --task runs an optional-task tool as a task; without it, a plain call', async () => {
+    const optional = (...args: string[]) => runCli([...args, '--', process.execPath, OPTIONAL], box);
+    expect((await optional('tools')).stdout).toMatch(/slow_sum .*\[task\]/);
+    const asTask = await optional('call', 'slow_sum', 'a=2', 'b=3', '--task', '--task-ttl', '60', '--json');
+    expect(asTask.code).toBe(0);
+    expect(JSON.parse(asTask.stdout)).toMatchObject({ task: { status: 'completed', ttlMs: 60000 }, result: { content: [{ text: 'sum: 5' }] } });
+    const plain = await optional('call', 'slow_sum', 'a=2', 'b=3', '--json');
+    expect(JSON.parse(plain.stdout)).toMatchObject({ task: null, result: { content: [{ text: 'sum: 5' }] } });
+  });
+
+  it('a task-required tool on a server that offers no tasks is refused before sending, not with -32601', async () => {
+    const run = await runCli(['call', 'needs_task', 'a=1', 'b=1', '--', process.execPath, OPTIONAL, 'no-tasks'], box);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/needs_task runs only as a task, and the server does not offer tasks for tools\/call/);
+    expect(run.stderr).not.toMatch(/-32601/);
   });
 
   it('tasks lists the server\'s tasks (tasks/list), as text and JSON', async () => {

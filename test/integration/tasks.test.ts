@@ -82,6 +82,15 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
     expect(text).toMatch(/Name: Ada/);
   });
 
+  it('answers a task-augmented sampling request the same way', async () => {
+    const call = deck.callTool('everything', 'trigger-sampling-request-async', { prompt: 'a colour?', maxTokens: 20 });
+    const ask = await nextPending(deck, 'sample', 'everything');
+    expect(deck.requests.respond(ask.id, { action: 'reply', text: 'Teal.' })).toEqual({ ok: true });
+    const text = resultText(await call);
+    expect(text).toMatch(/\[COMPLETED\] Async sampling completed/);
+    expect(text).toMatch(/Teal\./);
+  });
+
   it('fetches a finished task\'s result again by its id', async () => {
     const seen: TaskView[] = [];
     await deck.callTool('everything', 'simulate-research-query', { topic: 'again' }, { onTask: (t) => seen.push(t) });
