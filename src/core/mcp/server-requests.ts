@@ -80,13 +80,22 @@ export function inputAnswerer(requests: ServerRequests, roots?: () => { uri: str
  * those tasks (status, TTL, list, cancel); the person answers in the same queue.
  */
 export function bindTaskAsks(client: Client, requests: ServerRequests): TaskReceiverBinding {
-  return bindTaskReceiver(client, {
+  const binding = bindTaskReceiver(client, {
     methods: { 'elicitation/create': true, 'sampling/createMessage': true },
     ttlMs: TASK_ASK_TTL_MS,
     pollIntervalMs: 1000,
     elicitation: async ({ params }, { signal }) => (await answerElicit(requests, params as Record<string, unknown>, signal)) as Record<string, JsonValue>,
     sampling: async ({ params }, { signal }) => (await answerSample(requests, params as unknown as CreateMessageRequest['params'], signal)) as unknown as Record<string, JsonValue>,
   });
+  // The receiver registers elicitation/create again with the SDK's params schema, which
+  // drops keywords outside the subset and refuses nested objects: ours goes back on top
+  // (params as sent) and hands it the task-augmented ones.
+  const handlers = (client as unknown as { _requestHandlers: Map<string, (request: unknown, ctx: ClientContext) => Promise<ElicitResult>> })._requestHandlers;
+  const receiver = handlers.get('elicitation/create');
+  client.setRequestHandler('elicitation/create', { params: AnyParams }, (params, ctx) =>
+    receiver && 'task' in params ? receiver({ method: 'elicitation/create', params }, ctx) : answerElicit(requests, params, withdrawal(client, ctx), orderOf(ctx)),
+  );
+  return binding;
 }
 
 /** How long a question asked as a task is kept: answering it may take the person a while. */

@@ -55,7 +55,8 @@ export function TasksTab({ server }: { server: ServerState }) {
     return () => clearInterval(timer);
   }, [connected, running, deck, server.name]);
   useEffect(() => () => fetching?.cancel(), [fetching]);
-  useKeys(['tasks', 'list', 'global'], fetching ? {} : {
+  // Over a fetched result, esc comes back to the list.
+  useKeys(['tasks', 'list', 'global'], fetching ? { back: () => setFetching(undefined) } : {
     ...list.handlers,
     filter: filter.start,
     refreshTasks: connected ? refresh : undefined,
