@@ -19,7 +19,6 @@ import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
 import { SessionRenewal } from './session-renewal.js';
 import { ServerTasks } from './tasks.js';
 import { TaskRequests, type InputAnswerer } from '../mcp/tasks.js';
-import type { TaskView } from '../mcp/task-wire.js';
 
 export const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
@@ -204,10 +203,7 @@ export class ServerConnection {
     const requests = this.ctx.requests;
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
     try {
-      const onTask = (task: TaskView) => {
-        this.tasks.seen(task, tool.name);
-        options.onTask?.(task);
-      };
+      const onTask = this.tasks.observer(tool.name, options.onTask);
       return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, answer: s.answer, ...options, onTask, meta: this.requestMeta(s, options.meta), timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.

@@ -47,6 +47,14 @@ export class ServerTasks {
     return entry;
   }
 
+  /** What a call of `tool` reports as its task changes: kept here, and passed on. */
+  observer(tool: string, then?: (task: TaskView) => void): (task: TaskView) => void {
+    return (task) => {
+      this.seen(task, tool);
+      then?.(task);
+    };
+  }
+
   /** The tasks of this server: its own list where it offers one (2025), else the ones known here. */
   async list(requests: TaskRequests, listed: boolean, signal?: AbortSignal): Promise<TaskListing> {
     if (requests.era === 'modern' || !listed) return { tasks: [...this.entries], from: 'known' };
