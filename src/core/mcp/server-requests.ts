@@ -5,8 +5,10 @@ import {
   type ClientContext,
   type CreateMessageRequest,
   type CreateMessageResult,
+  type CreateMessageResultWithTools,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { bindTaskReceiver, type TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
 import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
@@ -53,12 +55,18 @@ export async function answerElicit(requests: ServerRequests, params: Record<stri
   return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
 }
 
-/** A sampling request answered by the person, written by hand. */
-export async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult> {
+/** A sampling request answered by the person: a reply written by hand, or a use of a tool it offered. */
+export async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult | CreateMessageResultWithTools> {
   const answer = await requests.sample(params, signal, order);
   // The spec's example error for a person who refuses to sample.
   if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
-  return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
+  const model = answer.model ?? BY_HAND_MODEL;
+  if (answer.action === 'tool') {
+    // Sampling with tools (2025-11-25): the "model" asks the server to run one of the tools it offered.
+    const use = { type: 'tool_use' as const, id: `toolu_${randomUUID().replace(/-/g, '').slice(0, 20)}`, name: answer.name, input: answer.input };
+    return { role: 'assistant', content: [use], model, stopReason: 'toolUse' };
+  }
+  return { role: 'assistant', content: { type: 'text', text: answer.text }, model, stopReason: 'endTurn' };
 }
 
 /**

@@ -23,7 +23,8 @@ const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-
 // answer, 2025's task-augmented questions (bindTaskAsks adds `tasks`).
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
-  sampling: {},
+  // `tools`: a person can answer a sampling request with a use of a tool it offers.
+  sampling: { tools: {} },
   extensions: { [TASKS_EXTENSION]: {} },
 };
 
