@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createdTask, parseTask, taskProblem } from '../../src/core/mcp/task-wire.js';
+import { acceptTaskResults, createdTask, parseTask, taskProblem } from '../../src/core/mcp/task-wire.js';
+import type { Client } from '@modelcontextprotocol/client';
 import { taskFields, taskLine } from '../../src/core/calls/task-text.js';
 import { taskTag } from '../../src/core/servers/tools.js';
 
@@ -22,6 +23,14 @@ describe('task shapes of both generations', () => {
     expect(createdTask({ task: { taskId: 'a', status: 'working' } })?.taskId).toBe('a');
     expect(createdTask({ resultType: 'task', taskId: 'b', status: 'working', ttlMs: 60000 })?.taskId).toBe('b');
     expect(createdTask({ content: [{ type: 'text', text: 'hi' }] })).toBeUndefined();
+  });
+});
+
+describe('the SDK seam a task result comes through', () => {
+  it('leaves a client without it as it is (no crash at connect)', () => {
+    const client = { request: () => undefined };
+    expect(() => acceptTaskResults(client as unknown as Client)).not.toThrow();
+    expect(Object.keys(client)).toEqual(['request']);
   });
 });
 

@@ -108,9 +108,11 @@ type Funnel = (codec: Codec, request: { method: string }, schema: StandardSchema
  * request funnel, for that one method; every other request goes through untouched.
  */
 export function acceptTaskResults(client: Client): void {
-  const target = client as unknown as { _requestWithSchemaViaCodec: Funnel };
-  const funnel = target._requestWithSchemaViaCodec.bind(client);
-  if (typeof funnel !== 'function') return;
+  const target = client as unknown as { _requestWithSchemaViaCodec?: Funnel };
+  const original = target._requestWithSchemaViaCodec;
+  // An SDK without this seam: calls work as before, a task result is refused by the SDK.
+  if (typeof original !== 'function') return;
+  const funnel = original.bind(client);
   target._requestWithSchemaViaCodec = (codec, request, schema, options) => {
     if (request.method !== 'tools/call') return funnel(codec, request, schema, options);
     const decoding: Codec = Object.create(codec, {

@@ -8,7 +8,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 const DEFAULT_POLL_MS = 1000;
 const MIN_POLL_MS = 100;
 const MAX_POLL_MS = 5000;
-/** Task requests wait for the person (2025 `tasks/result` runs until the task ends): our signal decides. */
+/** 2025 `tasks/result` runs until the task ends (a person may be answering): the caller's signal decides. */
 const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
 /** Answers one question a 2026-07-28 task asks in `inputRequests` (elicitation, sampling, roots). */
@@ -28,7 +28,7 @@ export class TaskRequests {
   ) {}
 
   private async send(method: string, params: Record<string, unknown>, options?: RequestOptions): Promise<Record<string, unknown>> {
-    return this.client.request({ method, params: { ...params, ...(this.meta && { _meta: this.meta }) } }, ANY_RESULT, { timeout: NO_SDK_TIMEOUT, ...options });
+    return this.client.request({ method, params: { ...params, ...(this.meta && { _meta: this.meta }) } }, ANY_RESULT, options);
   }
 
   async get(taskId: string, options?: RequestOptions): Promise<DetailedTask> {
@@ -53,7 +53,7 @@ export class TaskRequests {
    * carries the server's queued questions meanwhile. 2026-07-28: inside `tasks/get`.
    */
   async result(taskId: string, options?: RequestOptions): Promise<CallToolResult> {
-    if (this.era === 'legacy') return { content: [], ...(await this.send('tasks/result', { taskId }, options)) } as CallToolResult;
+    if (this.era === 'legacy') return { content: [], ...(await this.send('tasks/result', { taskId }, { timeout: NO_SDK_TIMEOUT, ...options })) } as CallToolResult;
     const task = await this.get(taskId, options);
     return finalResult(task);
   }

@@ -204,25 +204,25 @@ export class ServerHub {
   }
 
   /** The tasks a server knows: its tasks/list where it offers one (2025), else the ones started from here. */
-  listTasks(server: string, { meta: extra, signal }: SendOptions = {}): Promise<TaskListing> {
+  listTasks(server: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskListing> {
     const connection = this.connection(server);
     const listed = Boolean(this.get(server)?.capabilities?.tasks?.list);
-    return connection.withTasks((requests) => connection.tasks.list(requests, listed, signal), extra);
+    return connection.withTasks((requests) => connection.tasks.list(requests, listed, options), extra);
   }
 
   /** One task's state now (tasks/get). */
-  getTask(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<TaskEntry> {
+  getTask(server: string, taskId: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskEntry> {
     const connection = this.connection(server);
-    return connection.withTasks((requests) => connection.tasks.get(requests, taskId, signal), extra);
+    return connection.withTasks((requests) => connection.tasks.get(requests, taskId, options), extra);
   }
 
   /** Asks the server to cancel a task (tasks/cancel) and returns its state after. */
-  cancelTask(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<TaskEntry> {
+  cancelTask(server: string, taskId: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskEntry> {
     const connection = this.connection(server);
-    return connection.withTasks((requests) => connection.tasks.cancel(requests, taskId, signal), extra);
+    return connection.withTasks((requests) => connection.tasks.cancel(requests, taskId, options), extra);
   }
 
-  /** A task's result, waiting for its end (and answering what it asks) when it still runs. */
+  /** A task's result, waiting for its end (and answering what it asks) when it still runs: `signal` stops the wait, not the task. */
   taskResult(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<CallToolResult> {
     const connection = this.connection(server);
     return connection

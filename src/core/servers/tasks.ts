@@ -1,4 +1,4 @@
-import type { CallToolResult } from '../mcp/types.js';
+import type { CallToolResult, RequestOptions } from '../mcp/types.js';
 import { TaskRequests, followTask, type InputAnswerer } from '../mcp/tasks.js';
 import type { TaskView } from '../mcp/task-wire.js';
 
@@ -56,12 +56,12 @@ export class ServerTasks {
   }
 
   /** The tasks of this server: its own list where it offers one (2025), else the ones known here. */
-  async list(requests: TaskRequests, listed: boolean, signal?: AbortSignal): Promise<TaskListing> {
+  async list(requests: TaskRequests, listed: boolean, options?: RequestOptions): Promise<TaskListing> {
     if (requests.era === 'modern' || !listed) return { tasks: [...this.entries], from: 'known' };
     const found: TaskView[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const next = await requests.list(cursor, { signal });
+      const next = await requests.list(cursor, options);
       found.push(...next.tasks);
       cursor = next.nextCursor;
       if (!cursor) break;
@@ -71,14 +71,14 @@ export class ServerTasks {
     return { tasks: tasks.sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? '')), from: 'server' };
   }
 
-  async get(requests: TaskRequests, taskId: string, signal?: AbortSignal): Promise<TaskEntry> {
-    return this.seen(await requests.get(taskId, { signal }));
+  async get(requests: TaskRequests, taskId: string, options?: RequestOptions): Promise<TaskEntry> {
+    return this.seen(await requests.get(taskId, options));
   }
 
   /** Asks the server to cancel it, then looks again (cancelling is cooperative: it may still finish). */
-  async cancel(requests: TaskRequests, taskId: string, signal?: AbortSignal): Promise<TaskEntry> {
-    await requests.cancel(taskId, { signal });
-    return this.get(requests, taskId, signal);
+  async cancel(requests: TaskRequests, taskId: string, options?: RequestOptions): Promise<TaskEntry> {
+    await requests.cancel(taskId, options);
+    return this.get(requests, taskId, options);
   }
 
   /**
