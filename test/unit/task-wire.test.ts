@@ -3,6 +3,7 @@ import { acceptTaskResults, createdTask, parseTask, taskProblem } from '../../sr
 import type { Client } from '@modelcontextprotocol/client';
 import { taskFields, taskLine } from '../../src/core/calls/task-text.js';
 import { taskTag } from '../../src/core/servers/tools.js';
+import { ServerTasks } from '../../src/core/servers/tasks.js';
 
 const TASKS_2025 = { tasks: { requests: { tools: { call: {} } } } };
 
@@ -71,5 +72,17 @@ describe('a task in words', () => {
     expect(taskFields({ taskId: 'a', status: 'working', ttlMs: 5_400_000, pollIntervalMs: 1000, tool: 'research' })).toEqual([
       ['task', 'a'], ['status', 'working'], ['kept', 'ttl 1.5 h'], ['tool', 'research'], ['poll every', '1.00 s'],
     ]);
+  });
+});
+
+describe('the tasks a server is known to have', () => {
+  it('puts a new task first, keeps a known one in its place as it changes, and remembers its tool', () => {
+    const published: string[][] = [];
+    const tasks = new ServerTasks((all) => published.push(all.map((t) => `${t.taskId}:${t.status}`)), () => 7);
+    tasks.seen({ taskId: 'a', status: 'working' }, 'research');
+    tasks.seen({ taskId: 'b', status: 'working' });
+    tasks.seen({ taskId: 'a', status: 'completed' });
+    expect(published.at(-1)).toEqual(['b:working', 'a:completed']);
+    expect(tasks.all[1]).toMatchObject({ taskId: 'a', tool: 'research', seenAt: 7 });
   });
 });

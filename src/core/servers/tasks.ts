@@ -40,9 +40,11 @@ export class ServerTasks {
 
   /** A new state of a task (a call's update, a tasks/get, a list). */
   seen(task: TaskView, tool?: string): TaskEntry {
-    const before = this.entries.find((e) => e.taskId === task.taskId);
+    const at = this.entries.findIndex((e) => e.taskId === task.taskId);
+    const before = this.entries[at];
     const entry: TaskEntry = { ...before, ...task, tool: tool ?? before?.tool, seenAt: this.now() };
-    this.entries = [entry, ...this.entries.filter((e) => e.taskId !== task.taskId)].slice(0, MAX_TASKS);
+    // A task keeps its place as it changes (the Tasks tab does not jump); a new one goes first.
+    this.entries = at < 0 ? [entry, ...this.entries].slice(0, MAX_TASKS) : this.entries.map((e, i) => (i === at ? entry : e));
     this.publish(this.entries);
     return entry;
   }
