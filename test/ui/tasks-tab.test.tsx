@@ -16,7 +16,7 @@ describe('asking for a task in the call form (2025-11-25, taskSupport optional)'
     await deck?.close();
   });
 
-  it('ctrl+t toggles "run as a task"; the call then shows its task and ends with its id', async () => {
+  it('ctrl+k toggles "run as a task"; the call then shows its task and ends with its id', async () => {
     deck = await deckWith({ optional: { command: process.execPath, args: [OPTIONAL] } });
     app = renderApp(deck, { columns: 110, rows: 30 });
     await deck.connectAll();
@@ -24,9 +24,9 @@ describe('asking for a task in the call form (2025-11-25, taskSupport optional)'
     await app.press(KEY.enter);
     await app.waitFor(/slow_sum .*\[task\]/);
     await app.press(KEY.enter);
-    await app.waitFor('○ run as a task (ctrl+t)');
-    await app.press(KEY.ctrl('t'));
-    await app.waitFor('● run as a task (ctrl+t)');
+    await app.waitFor('○ run as a task (ctrl+k)');
+    await app.press(KEY.ctrl('k'));
+    await app.waitFor('● run as a task (ctrl+k)');
     await app.press('2', KEY.tab, '3', KEY.ctrl('s'));
     // No annotations: asked first.
     await app.waitFor('Send this call?');

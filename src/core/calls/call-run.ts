@@ -29,6 +29,8 @@ export interface CallRun extends Store<CallState> {
   readonly args: Record<string, unknown>;
   /** A fetch of a task's result: cancel() stops waiting, the task runs on. */
   readonly fetching?: boolean;
+  /** Sent anyway: what the schema says is wrong with the arguments (the server was left to check them). */
+  readonly invalid?: readonly string[];
   cancel(): void;
   /** Settles (never rejects) with the final state. */
   readonly settled: Promise<CallState>;
@@ -40,6 +42,8 @@ export interface StartCallOptions {
   /** Ask for a task (a tool whose taskSupport is optional; one that requires it always runs as one). */
   task?: boolean;
   now?: () => number;
+  /** Send arguments that fail the schema, as they are: what is wrong with them. */
+  invalid?: readonly string[];
 }
 
 export function startCall(
@@ -53,6 +57,7 @@ export function startCall(
     deck.callTool(server, tool, args, {
       signal,
       timeout: options.timeout,
+      ...(options.invalid?.length && { validate: false }),
       task: options.task,
       // The last state seen stays on show with the result.
       onTask: (task) => update({ task }),
@@ -80,7 +85,7 @@ function runStore(
   server: string,
   tool: string,
   args: Record<string, unknown>,
-  options: Pick<StartCallOptions, 'now'>,
+  options: Pick<StartCallOptions, 'now' | 'invalid'>,
   go: (signal: AbortSignal, update: (change: Pick<CallState, 'task' | 'progress'>) => void) => Promise<CallOutcome>,
 ): CallRun {
   const now = options.now ?? Date.now;
@@ -107,6 +112,7 @@ function runStore(
     server,
     tool,
     args,
+    ...(options.invalid?.length && { invalid: options.invalid }),
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     settled,

@@ -38,6 +38,11 @@ export interface CallOptions {
   onTask?: (task: TaskView) => void;
   /** 2026-07-28: who answers what a task asks (its `inputRequests`). */
   answer?: InputAnswerer;
+  /**
+   * false sends the arguments without checking them against the tool's inputSchema
+   * first: a server author testing the server's own checks (`--no-validate`, "send anyway", fuzzing).
+   */
+  validate?: boolean;
 }
 
 export interface CallOutcome {
@@ -66,6 +71,8 @@ export class ToolCallError extends Error {
     readonly details: string[] = [],
     /** For 'url-elicitation-required' (-32042): the pages to visit before calling again. */
     readonly elicitations: UrlElicitationNeeded[] = [],
+    /** The JSON-RPC error code, for a server's error response. */
+    readonly code?: number,
   ) {
     // The reason may quote the server's URL, secrets and all (a dropped connection).
     super(maskUrls(message));
@@ -79,7 +86,7 @@ export function checkArguments(tool: Tool, args: Record<string, unknown>): void 
 }
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
-  checkArguments(tool, args);
+  if (options.validate !== false) checkArguments(tool, args);
   const problem = taskProblem(tool, client.getProtocolEra(), client.getServerCapabilities(), Boolean(options.task));
   if (problem) throw new ToolCallError('bad-arguments', problem);
   const started = performance.now();
@@ -188,7 +195,7 @@ function asCallError(error: unknown, signal?: AbortSignal, what: 'call' | 'reque
       return new ToolCallError('url-elicitation-required', `the server needs a page visited first, then call again: ${said}`, details, pages);
     }
     // The server's own words (a -32000 from a server is its error, not a closed connection).
-    return new ToolCallError('protocol', `the server refused the ${what}: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`);
+    return new ToolCallError('protocol', `the server refused the ${what}: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`, [], [], error.code);
   }
   if (httpStatus(error) === 404) return new ToolCallError('session-expired', 'the server no longer knows this session (HTTP 404)');
   return new ToolCallError('protocol', (error as Error).message ?? String(error));

@@ -16,7 +16,7 @@ import { CallRunView } from './CallRunView.js';
 
 type Phase =
   | { name: 'form' }
-  | { name: 'confirm'; args: Record<string, unknown> }
+  | { name: 'confirm'; args: Record<string, unknown>; invalid?: string[] }
   | { name: 'call'; run: CallRun };
 
 /** Calling one tool by hand: form → (confirm) → running → result, and again. */
@@ -30,7 +30,7 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   const [asTask, setAsTask] = useState(false);
   const support = tool && taskSupport(tool);
   const legacy = server?.protocolEra === 'legacy';
-  // A task the person may ask for (2025-11-25, taskSupport optional): ctrl+t in the form.
+  // A task the person may ask for (2025-11-25, taskSupport optional): ctrl+k in the form.
   useKeys(['callForm'], { toggleTask: legacy && support === 'optional' ? () => setAsTask((on) => !on) : undefined }, { active: phase.name === 'form' });
   // Read once: the form starts from the arguments last sent, here or in an earlier session.
   // The form unmounts in the other phases, so coming back to it starts a new one from `initial`.
@@ -43,30 +43,32 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
     const why = !server ? 'is no longer configured' : server.status === 'connected' ? `has no tool "${sanitizeLine(toolName)}"` : `is ${server.status}`;
     return <Text color={theme.error}>{`${sanitizeLine(serverName)} ${why}. esc goes back.`}</Text>;
   }
-  const send = (args: Record<string, unknown>) => {
+  // `invalid`: sent anyway, with what the schema says is wrong (the server checks them itself).
+  const send = (args: Record<string, unknown>, invalid?: readonly string[]) => {
     deck.recentArgs?.remember(serverName, tool.name, args, tool.inputSchema);
     setInitial(args);
-    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args, { task: asTask }) });
+    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args, { task: asTask, ...(invalid?.length && { invalid }) }) });
   };
-  const submit = (args: Record<string, unknown>) => (mayDestroy(tool) ? setPhase({ name: 'confirm', args }) : send(args));
+  const submit = (args: Record<string, unknown>, invalid?: string[]) =>
+    (mayDestroy(tool) ? setPhase({ name: 'confirm', args, ...(invalid && { invalid }) }) : send(args, invalid));
   const backToForm = (args: Record<string, unknown>) => {
     setInitial(args);
     setPhase({ name: 'form' });
   };
   // Said before the form: a tool that needs a task this server cannot run (it would answer -32601).
   const problem = taskProblem(tool, server?.protocolEra, server?.capabilities, asTask);
-  const taskNote = problem ?? (legacy && support === 'required' ? 'runs as a task (the tool requires it): its status shows while it runs' : legacy && support === 'optional' ? `${asTask ? '●' : '○'} run as a task (ctrl+t)` : undefined);
+  const taskNote = problem ?? (legacy && support === 'required' ? 'runs as a task (the tool requires it): its status shows while it runs' : legacy && support === 'optional' ? `${asTask ? '●' : '○'} run as a task (ctrl+k)` : undefined);
   const rows = Math.max(4, size.rows - HEADER_ROWS - (taskNote ? 1 : 0));
   return (
     <Box flexDirection="column" height={size.rows}>
       <CallHeader tool={tool} />
       {taskNote ? <Text color={problem ? theme.error : theme.accent} wrap="truncate-end">{sanitizeLine(taskNote)}</Text> : null}
       {phase.name === 'form' ? (
-        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} />
+        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} onSendAnyway={submit} />
       ) : phase.name === 'confirm' ? (
-        <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args)} onNo={() => backToForm(phase.args)} />
+        <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args, phase.invalid)} onNo={() => backToForm(phase.args)} />
       ) : (
-        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} onRetry={() => send(phase.run.args)} />
+        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} onRetry={() => send(phase.run.args, phase.run.invalid)} />
       )}
     </Box>
   );
