@@ -53,8 +53,8 @@ export interface Notice {
   server: string;
   text: string;
   at: number;
-  /** What happened: withdrawn by the server (or its connection closed), a page done, or a policy that could not answer. */
-  kind?: 'withdrawn' | 'completed' | 'failed';
+  /** What happened: withdrawn by the server (or its connection closed), a page done, a policy that could not answer, the configuration read again. */
+  kind?: 'withdrawn' | 'completed' | 'failed' | 'reloaded';
 }
 
 /** A URL elicitation the person was sent to, until the server says it is complete. */

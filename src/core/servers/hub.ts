@@ -87,6 +87,7 @@ export class ServerHub {
         added.push(def.name);
         states.push(initialState(def, !this.options.only || this.options.only.includes(def.name), connection.roots));
       } else {
+        connection.definition = def;
         states.push(this.get(def.name)!);
       }
     }
@@ -249,8 +250,10 @@ function meta(connection: ServerConnection, extra?: Record<string, unknown>): { 
 
 function changed(a: ServerDefinition, b: ServerDefinition): boolean {
   // The expanded config too: an `${input:id}` answered (or an env var changed) leaves the raw entry as it was.
-  // And the approval: a server approved (or revoked) starts afresh.
-  return JSON.stringify([a.raw, a.source, a.config, a.approval]) !== JSON.stringify([b.raw, b.source, b.config, b.approval]);
+  // And the approval: a server approved (or revoked) starts afresh; its file's hash alone
+  // (another server of the file changed) leaves a server approved on its own running.
+  const approval = (d: ServerDefinition) => d.approval && { ...d.approval, fileHash: undefined };
+  return JSON.stringify([a.raw, a.source, a.config, approval(a)]) !== JSON.stringify([b.raw, b.source, b.config, approval(b)]);
 }
 
 /** What a person reads when something would start a server that waits for approval. */
