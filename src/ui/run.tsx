@@ -8,5 +8,11 @@ import type { DeckScreen } from './start.js';
 export async function runTui(deck: Deck, screen: DeckScreen, theme: Theme): Promise<void> {
   screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} />);
   void deck.connectAll();
-  await screen.app.waitUntilExit();
+  // A change to any configuration file (`mcpdeck add` elsewhere, an editor) shows up here.
+  const stopWatching = deck.watchConfig();
+  try {
+    await screen.app.waitUntilExit();
+  } finally {
+    stopWatching();
+  }
 }

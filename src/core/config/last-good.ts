@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { DocumentRead } from './sources/read.js';
 import type { ConfigIssue } from './types.js';
 
@@ -22,9 +23,10 @@ export function orLastGood(path: string, read: DocumentRead, memory: LastGood | 
   return { status: 'read', text: '', document: memory.get(path), kept };
 }
 
-/** The same for a reader that throws (the user catalog). */
+/** The same for a reader that throws for a broken file, and reads a missing one as empty (the user catalog). */
 export function valueOrLastGood<T>(path: string, read: () => T, memory: LastGood | undefined, issues: ConfigIssue[]): T {
   try {
+    if (memory?.has(path) && !existsSync(path)) throw new Error(`${path} is gone`);
     const value = read();
     memory?.set(path, value);
     return value;
