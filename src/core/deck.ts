@@ -7,6 +7,7 @@ import { ServerHub, type HubOptions, type SetServersResult } from './servers/hub
 import { folderWatcher, type FileWatcher, type WatcherFactory } from './config/watch.js';
 import { describeReload, reloadNotice, type ConfigReload } from './config/reload.js';
 import { Emitter } from './events.js';
+import { ServerEditor } from './config/server-editor.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
 import { AuthManager, isRemote, type AuthPolicy, type SignInRequest } from './auth/manager.js';
@@ -61,6 +62,8 @@ export class Deck {
   readonly auth: AuthManager;
   /** The sources read (with what each gave), which are hidden, and the `${input:id}` answers. */
   readonly config: ConfigSession;
+  /** Adds and edits servers in mcpdeck's own files (the deck's form); the change is read again at once. */
+  readonly editor: ServerEditor;
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -77,6 +80,7 @@ export class Deck {
     if (options.requestPolicy) this.requests.setPolicy(options.requestPolicy);
     if (options.authPolicy) this.auth.policy = options.authPolicy(this.auth);
     this.config = new ConfigSession({ ...options, secrets }, this.requests);
+    this.editor = new ServerEditor({ cwd: options.cwd, env: options.env, userCatalog: options.userCatalog, adhoc: Boolean(options.adhoc), reload: () => this.reload() });
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;

@@ -6,7 +6,9 @@ export type Tab = (typeof REMOTE_TABS)[number];
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'server'; server: string }
-  | { screen: 'call'; server: string; tool: string };
+  | { screen: 'call'; server: string; tool: string }
+  /** The form that adds a server, or (with `server`) edits one. */
+  | { screen: 'serverForm'; server?: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -14,5 +16,6 @@ export function routeLabel(route: Route): string {
     case 'dashboard': return 'servers';
     case 'server': return route.server;
     case 'call': return route.tool;
+    case 'serverForm': return route.server ? `edit ${route.server}` : 'new server';
   }
 }

@@ -54,7 +54,14 @@ export function Dashboard() {
       // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
+      editServer: () => {
+        const def = deck.definition(selected.name);
+        const editable = def && deck.editor.editable(def);
+        if (editable && 'readOnly' in editable) setNotice(editable.readOnly);
+        else nav.push({ screen: 'serverForm', server: selected.name });
+      },
     }),
+    newServer: deck.editor.scopes().length ? () => nav.push({ screen: 'serverForm' }) : undefined,
     sources: () => setSourcesOpen(true),
   }, { active: !sourcesOpen && !reviewing });
   if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;

@@ -1,0 +1,159 @@
+import { resolve } from 'node:path';
+import { PROJECT_FILE } from './load.js';
+import { TYPE_ALIASES } from './schema.js';
+import { checkEntry, nameProblem } from './server-entry.js';
+import { clientName } from './sources/registry.js';
+import type { ServerDefinition } from './types.js';
+import type { UserCatalog } from './user-catalog.js';
+import type { WritableScope } from './write.js';
+import { ConfigWriteError } from './write-error.js';
+import { isRecord } from '../../util/is-record.js';
+import { pairs } from '../../util/pairs.js';
+// The writer loads when something is written.
+const writer = () => import('./write.js');
+
+/** Where a new server can go: mcpdeck's own scopes, as for `mcpdeck add --scope`. */
+export type NewServerScope = 'user' | 'project';
+export type EditableTransport = 'stdio' | 'http' | 'sse';
+
+/** A server as the deck's form holds it. */
+export interface ServerFields {
+  name: string;
+  transport: EditableTransport;
+  command?: string;
+  args?: string[];
+  /** `KEY=value` lines. */
+  env?: string[];
+  url?: string;
+  /** `Name: value` lines. */
+  headers?: string[];
+  /** Where a new server goes; an edited one stays where it is. */
+  scope?: NewServerScope;
+}
+
+/** A configured server that can be edited here: its fields, its entry as written, and the file it goes back to. */
+export interface Editable {
+  name: string;
+  fields: ServerFields;
+  raw: Record<string, unknown>;
+  target: WritableScope;
+  where: string;
+}
+
+export interface ServerEditorOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  userCatalog?: UserCatalog;
+  /** The deck runs servers given on the command line: it reads no files, so it adds none either. */
+  adhoc?: boolean;
+  /** Reads the configuration again after a write (the running deck shows the change at once). */
+  reload: () => Promise<unknown>;
+}
+
+/** The entry's transport fields: the form sets them, every other field of an edited entry is kept. */
+const TRANSPORT_KEYS = ['type', 'command', 'args', 'env', 'url', 'headers'];
+
+/** Adds and edits servers in mcpdeck's own files, through the same writer and checks as `mcpdeck add`. */
+export class ServerEditor {
+  constructor(private readonly options: ServerEditorOptions) {}
+
+  /** Where a new server can go: the user catalog (when this deck has one) and the project's .mcp.json. */
+  scopes(): NewServerScope[] {
+    if (this.options.adhoc) return [];
+    return this.options.userCatalog ? ['user', 'project'] : ['project'];
+  }
+
+  /** A scope as the form names it. */
+  where(scope: NewServerScope | WritableScope): string {
+    const target = typeof scope === 'string' ? this.target(scope) : scope;
+    return target.kind === 'user' ? `the user catalog (${target.catalog.path})` : target.path;
+  }
+
+  /** A configured server as the form's fields, or why it cannot be edited here. */
+  editable(def: ServerDefinition): Editable | { readOnly: string } {
+    const { name, source, raw } = def;
+    if (source.kind === 'client') {
+      return { readOnly: `${name} comes from ${clientName(source.client!)}'s file ${source.path}, which is read-only here: edit that file, or copy the server to your own with \`mcpdeck import --from ${source.client} --only ${name}\`` };
+    }
+    if (source.kind === 'demo' || source.kind === 'adhoc') return { readOnly: `${name} is ${source.kind === 'demo' ? 'the built-in demo' : 'given on the command line'}: there is no file to edit` };
+    const target: WritableScope | undefined = source.kind === 'user'
+      ? this.options.userCatalog && { kind: 'user', catalog: this.options.userCatalog }
+      : source.path ? { kind: 'file', path: source.path } : undefined;
+    if (!target) return { readOnly: `${name} comes from ${source.label}, which cannot be written here` };
+    const fields = fieldsOf(name, raw);
+    if (!fields) return { readOnly: `${name} is not a stdio, HTTP or SSE server (an in-process module, or an entry with errors): edit it in ${source.path ?? source.label}` };
+    return { name, fields, raw, target, where: this.where(target) };
+  }
+
+  /**
+   * Writes a new server (or an edited one back where it was, renamed if its name
+   * changed), then reads the configuration again. Throws with what to fix; nothing is
+   * written then.
+   */
+  async save(fields: ServerFields, editing?: Editable): Promise<string> {
+    const name = fields.name.trim();
+    const problems = [nameProblem(name), ...transportProblems(fields)].filter((p): p is string => Boolean(p));
+    if (problems.length) throw new ConfigWriteError(problems.join('\n'));
+    let entry: Record<string, unknown>;
+    try {
+      entry = { ...keptFields(editing), ...transportFields(fields) };
+    } catch (error) {
+      throw new ConfigWriteError((error as Error).message);
+    }
+    const target = editing?.target ?? this.target(fields.scope ?? this.scopes()[0]!);
+    const where = this.where(target);
+    const { errors } = checkEntry(name, entry, target.kind === 'user' ? 'user' : 'project', this.options.env);
+    if (errors.length) throw new ConfigWriteError(errors.join('\n'));
+    const { updateScope } = await writer();
+    await updateScope(target, (current) => {
+      const old = editing?.name;
+      if (old !== undefined && !(old in current)) throw new ConfigWriteError(`"${old}" is no longer in ${where}`);
+      if (name !== old && name in current) throw new ConfigWriteError(`"${name}" already exists in ${where}: pick another name${old === undefined ? ', or edit that one (E)' : ''}`);
+      const changes = [...(old !== undefined && old !== name ? [{ path: [old], value: undefined }] : []), { path: [name], value: entry }];
+      return { changes, result: undefined };
+    });
+    await this.options.reload();
+    return `${editing ? 'saved' : 'added'} ${name} ${editing ? 'in' : 'to'} ${where}`;
+  }
+
+  private target(scope: NewServerScope): WritableScope {
+    const { userCatalog, cwd } = this.options;
+    if (scope === 'user') {
+      if (!userCatalog) throw new ConfigWriteError('there is no user catalog in this session (--strict): choose the project scope');
+      return { kind: 'user', catalog: userCatalog };
+    }
+    return { kind: 'file', path: resolve(cwd, PROJECT_FILE) };
+  }
+}
+
+const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+const lines = (value: unknown, separator: string) => (isRecord(value) ? Object.entries(value).map(([k, v]) => `${k}${separator}${String(v)}`) : undefined);
+
+function fieldsOf(name: string, raw: Record<string, unknown>): ServerFields | undefined {
+  const type = typeof raw.type === 'string' ? TYPE_ALIASES[raw.type] : typeof raw.command === 'string' ? 'stdio' : typeof raw.url === 'string' ? 'http' : undefined;
+  if (type === 'stdio') return { name, transport: type, command: String(raw.command ?? ''), args: strings(raw.args), env: lines(raw.env, '=') };
+  if (type === 'http' || type === 'sse') return { name, transport: type, url: String(raw.url ?? ''), headers: lines(raw.headers, ': ') };
+  return undefined;
+}
+
+function transportProblems(fields: ServerFields): string[] {
+  if (fields.transport === 'stdio') return fields.command?.trim() ? [] : ['a stdio server needs a command to run (the program; its arguments go under Arguments)'];
+  return fields.url?.trim() ? [] : [`an ${fields.transport === 'http' ? 'HTTP' : 'SSE'} server needs a URL`];
+}
+
+function transportFields(fields: ServerFields): Record<string, unknown> {
+  const some = (map: Record<string, string>) => (Object.keys(map).length ? map : undefined);
+  if (fields.transport === 'stdio') {
+    const args = (fields.args ?? []).filter((a) => a !== '');
+    return { command: fields.command!.trim(), ...(args.length && { args }), ...strip({ env: some(pairs(nonEmpty(fields.env), '=', 'environment variable')) }) };
+  }
+  return { type: fields.transport, url: fields.url!.trim(), ...strip({ headers: some(pairs(nonEmpty(fields.headers), ':', 'header')) }) };
+}
+
+/** Every field of the entry being edited that the form does not show (timeouts, roots, tool filters, ...). */
+function keptFields(editing: Editable | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(editing?.raw ?? {}).filter(([k]) => !TRANSPORT_KEYS.includes(k)));
+}
+
+const nonEmpty = (values: string[] | undefined) => (values ?? []).filter((v) => v.trim() !== '');
+const strip = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
