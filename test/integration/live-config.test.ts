@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -144,6 +144,28 @@ describe('a running deck follows its configuration files', () => {
     expect((await runCli(['approve', 'mine'], box)).code).toBe(0);
     await approved;
     await waitFor(deck, () => existsSync(marker), 'the approved server to run');
+
+    // A second server in the same file waits; the one approved on its own keeps running untouched.
+    const second = reloaded(deck, (r) => r.added.includes('other'), 'other added');
+    const file = join(box.cwd, '.mcp.json');
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ mcpServers: { ...doc.mcpServers, other: { command: process.execPath, args: ['-e', ''] } } }));
+    expect(await second).toMatchObject({ added: ['other'], changed: [], waiting: ['other'] });
+  });
+
+  it('follows a symlinked file to where it points', async () => {
+    const box = sandbox();
+    const elsewhere = join(box.cwd, 'dotfiles');
+    mkdirSync(elsewhere);
+    mkdirSync(box.env.MCPDECK_CONFIG_DIR!, { recursive: true });
+    const real = join(elsewhere, 'servers.json');
+    writeFileSync(real, JSON.stringify({ mcpServers: {} }));
+    symlinkSync(real, join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json'));
+    const { deck } = await liveDeck(box);
+    const seen = reloaded(deck, (r) => r.added.includes('echo'), 'echo added');
+    writeFileSync(real, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [HEALTHY] } } }));
+    await seen;
+    await waitForStatus(deck, 'echo', ['connected']);
   });
 
   it('stops watching when closed, and a deck made with watcher: false never watches', async () => {

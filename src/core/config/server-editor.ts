@@ -96,7 +96,7 @@ export class ServerEditor {
     if (problems.length) throw new ConfigWriteError(problems.join('\n'));
     let entry: Record<string, unknown>;
     try {
-      entry = { ...keptFields(editing), ...transportFields(fields) };
+      entry = { ...keptFields(editing, fields.transport), ...transportFields(fields) };
     } catch (error) {
       throw new ConfigWriteError((error as Error).message);
     }
@@ -144,15 +144,17 @@ function transportProblems(fields: ServerFields): string[] {
 function transportFields(fields: ServerFields): Record<string, unknown> {
   const some = (map: Record<string, string>) => (Object.keys(map).length ? map : undefined);
   if (fields.transport === 'stdio') {
+    // An item added and left empty is dropped (an empty argument can be written in the file itself).
     const args = (fields.args ?? []).filter((a) => a !== '');
     return { command: fields.command!.trim(), ...(args.length && { args }), ...strip({ env: some(pairs(nonEmpty(fields.env), '=', 'environment variable')) }) };
   }
   return { type: fields.transport, url: fields.url!.trim(), ...strip({ headers: some(pairs(nonEmpty(fields.headers), ':', 'header')) }) };
 }
 
-/** Every field of the entry being edited that the form does not show (timeouts, roots, tool filters, ...). */
-function keptFields(editing: Editable | undefined): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(editing?.raw ?? {}).filter(([k]) => !TRANSPORT_KEYS.includes(k)));
+/** Every field of the entry being edited that the form does not show (timeouts, roots, tool filters, ...); `cwd` only for a command. */
+function keptFields(editing: Editable | undefined, transport: EditableTransport): Record<string, unknown> {
+  const dropped = transport === 'stdio' ? TRANSPORT_KEYS : [...TRANSPORT_KEYS, 'cwd'];
+  return Object.fromEntries(Object.entries(editing?.raw ?? {}).filter(([k]) => !dropped.includes(k)));
 }
 
 const nonEmpty = (values: string[] | undefined) => (values ?? []).filter((v) => v.trim() !== '');
