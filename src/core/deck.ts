@@ -1,5 +1,4 @@
 import { ConfigSession, type ConfigSessionOptions } from './config/session.js';
-import { normalizeEntry } from './config/normalize.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
 import type { UserCatalog } from './config/user-catalog.js';
 import type { RecentArgs } from './calls/recent-args.js';
@@ -19,18 +18,14 @@ import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
 import type { RestartPolicy } from './servers/supervisor.js';
 
-export const DEMO_NAME = 'demo';
+import { DEMO_NAME, demoDefinition } from './demo/definition.js';
+
+export { DEMO_NAME, demoDefinition };
 
 import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
 
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
 
-export function demoDefinition(): ServerDefinition {
-  const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
-  // Imported on use: the demo pulls in the SDK's server side.
-  if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('./demo/server.js')).createDemoServer();
-  return def;
-}
 
 /** The client core: configuration, the hub of servers, and the actions on them. */
 export class Deck {
@@ -50,7 +45,8 @@ export class Deck {
   /** Each time the configuration is read again while the deck runs. */
   readonly configEvents = new Emitter<DeckConfigEvents>();
   private watcher?: FileWatcher;
-  private reloading: Promise<unknown> = Promise.resolve();
+  /** Reads of the configuration, one at a time: a file change, an approval and a save can come together. */
+  private reading: Promise<unknown> = Promise.resolve();
   readonly recentArgs?: RecentArgs;
   /**
    * What servers ask of the person (elicitation forms and URLs, sampling): a store of
@@ -88,7 +84,17 @@ export class Deck {
   }
 
   /** Reads every configuration source and lists the servers (new or changed ones not connected yet). */
-  async load(): Promise<SetServersResult> {
+  load(): Promise<SetServersResult> {
+    return this.oneAtATime(() => this.read());
+  }
+
+  private oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.reading.then(fn);
+    this.reading = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read(): Promise<SetServersResult> {
     const { options } = this;
     let servers: ServerDefinition[];
     if (options.adhoc) {
@@ -113,14 +119,12 @@ export class Deck {
    * reconnect with their new definition. A notice says what changed.
    */
   reload(): Promise<ConfigReload> {
-    const run = this.reloading.then(() => this.reloadNow());
-    this.reloading = run.catch(() => undefined);
-    return run;
+    return this.oneAtATime(() => this.reloadNow());
   }
 
   private async reloadNow(): Promise<ConfigReload> {
     const before = this.configIssues;
-    const result = await this.load();
+    const result = await this.read();
     this.watcher?.watch(this.config.watchedFiles());
     const reload = describeReload(result, before, this.configIssues, this.getSnapshot().servers);
     void this.hub.connectAll();

@@ -168,6 +168,23 @@ describe('a running deck follows its configuration files', () => {
     await waitForStatus(deck, 'echo', ['connected']);
   });
 
+  it('status --watch prints what a changed file did (NDJSON with --json)', async () => {
+    const box = sandbox();
+    const until = async (output: { stdout: string }, text: string) => {
+      while (!output.stdout.includes(text)) await new Promise((r) => setTimeout(r, 50));
+    };
+    const run = await runCli(['status', '--watch', '--json'], box, (child, output) => {
+      void (async () => {
+        await until(output, '"status":"connected"');
+        await runCli(['add', 'healthy', '--', process.execPath, HEALTHY], box);
+        await until(output, '"config-reloaded"');
+        child.kill('SIGINT');
+      })();
+    });
+    const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(events.find((e) => e.event === 'config-reloaded')).toMatchObject({ added: ['healthy'], removed: ['demo'], changed: [], issues: [] });
+  });
+
   it('stops watching when closed, and a deck made with watcher: false never watches', async () => {
     const box = sandbox();
     let armed = 0;
