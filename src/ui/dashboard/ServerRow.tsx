@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import type { ServerState } from '../../core/servers/state.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { Badge } from '../components/Badge.js';
+
+export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6 } as const;
+/** Wide enough for `✗ failed · restarting 2/5 in 30s`, while any server shows one. */
+export const WIDE_STATUS = 34;
+
+/** The columns before SOURCE, the tools column's margin included. */
+const fixed = (statusWidth: number) => COLUMNS.name + statusWidth + COLUMNS.transport + COLUMNS.tools + 2;
+
+function toolCount(s: ServerState): string {
+  if (s.status !== 'connected') return '-';
+  return s.hiddenTools ? `${s.tools.length}+${s.hiddenTools}` : String(s.tools.length);
+}
+
+/** One server in the dashboard, in `width` columns: name, badge, transport, tools, source. */
+export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status }: { server: ServerState; frame: number; selected: boolean; width: number; statusWidth?: number }) {
+  return (
+    <Box>
+      <Box width={COLUMNS.name} flexShrink={0}>
+        <Text bold={selected} wrap="truncate-end">{sanitizeLine(server.name)}</Text>
+      </Box>
+      <Box width={statusWidth} flexShrink={0}>
+        <Badge status={server.status} restart={server.restart} frame={frame} />
+      </Box>
+      <Box width={COLUMNS.transport} flexShrink={0}>
+        <Text>{server.transport ?? '-'}</Text>
+      </Box>
+      <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}>
+        <Text>{toolCount(server)}</Text>
+      </Box>
+      {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
+      <Box width={Math.max(1, width - fixed(statusWidth))} flexShrink={0}>
+        <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
+      </Box>
+    </Box>
+  );
+}
