@@ -55,9 +55,18 @@ describe("the deck's server editor (the form's core)", () => {
     await deck.editor.save({ name: 's', transport: 'http', url: 'https://x.example/mcp', headers: ['Authorization: Bearer ${TOKEN}'] }, editable);
     const text = readFileSync(catalog, 'utf8');
     expect(text).toContain('// mine');
-    expect(JSON.parse(text.replace('// mine', '')).mcpServers.s).toEqual({ timeout: 900, disabled: true, type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } });
     // Read again at once: ${TOKEN} is not set here, which the entry says (it may be set where the deck runs).
     expect(state(deck, 's').config).toMatchObject({ type: 'http', url: 'https://x.example/mcp' });
     expect(state(deck, 's').error).toContain('environment variable ${TOKEN} is not set');
+    // What the form showed masked and was left alone is written back as it was; a masked value moved to a new name is refused.
+    const http = deck.editor.editable(deck.definition('s')!) as Editable;
+    expect(http.fields.headers).toEqual(['Authorization: Bearer ${TOKEN}']);
+    await deck.editor.save({ ...http.fields, headers: ['X-Api-Key: sk-live-1'] }, http);
+    const keyed = deck.editor.editable(deck.definition('s')!) as Editable;
+    expect(keyed.fields.headers).toEqual(['X-Api-Key: ••••••']);
+    await expect(deck.editor.save({ ...keyed.fields, headers: ['X-Other-Key: ••••••'] }, keyed)).rejects.toThrow('"X-Other-Key: ••••••" still holds a hidden value');
+    await deck.editor.save({ ...keyed.fields, url: 'https://y.example/mcp' }, keyed);
+    expect(JSON.parse(readFileSync(catalog, 'utf8').replace('// mine', '')).mcpServers.s).toMatchObject({ url: 'https://y.example/mcp', headers: { 'X-Api-Key': 'sk-live-1' } });
+    expect(JSON.parse(text.replace('// mine', '')).mcpServers.s).toEqual({ timeout: 900, disabled: true, type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } });
   });
 });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { PROJECT_FILE } from './load.js';
+import { MASK, redactEntry } from './redact.js';
 import { TYPE_ALIASES } from './schema.js';
 import { checkEntry, nameProblem } from './server-entry.js';
 import { clientName } from './sources/registry.js';
@@ -36,6 +37,8 @@ export interface Editable {
   name: string;
   fields: ServerFields;
   raw: Record<string, unknown>;
+  /** Env and header lines shown with their secret masked, and the lines they stand for: an untouched one is written back as it was. */
+  hidden: Record<string, string>;
   target: WritableScope;
   where: string;
 }
@@ -80,9 +83,15 @@ export class ServerEditor {
       ? this.options.userCatalog && { kind: 'user', catalog: this.options.userCatalog }
       : source.path ? { kind: 'file', path: source.path } : undefined;
     if (!target) return { readOnly: `${name} comes from ${source.label}, which cannot be written here` };
-    const fields = fieldsOf(name, raw);
+    // Env values and credential headers are shown masked, as everywhere in the deck.
+    const shown = redactEntry(raw);
+    const fields = fieldsOf(name, { ...raw, env: shown.env, headers: shown.headers });
+    const hidden = Object.fromEntries([
+      ...zip(lines(shown.env, '='), lines(raw.env, '=')),
+      ...zip(lines(shown.headers, ': '), lines(raw.headers, ': ')),
+    ].filter(([a, b]) => a !== b));
     if (!fields) return { readOnly: `${name} is not a stdio, HTTP or SSE server (an in-process module, or an entry with errors): edit it in ${source.path ?? source.label}` };
-    return { name, fields, raw, target, where: this.where(target) };
+    return { name, fields, raw, hidden, target, where: this.where(target) };
   }
 
   /**
@@ -90,7 +99,8 @@ export class ServerEditor {
    * changed), then reads the configuration again. Throws with what to fix; nothing is
    * written then.
    */
-  async save(fields: ServerFields, editing?: Editable): Promise<string> {
+  async save(given: ServerFields, editing?: Editable): Promise<string> {
+    const fields = editing ? unmask(given, editing.hidden) : given;
     const name = fields.name.trim();
     const problems = [nameProblem(name), ...transportProblems(fields)].filter((p): p is string => Boolean(p));
     if (problems.length) throw new ConfigWriteError(problems.join('\n'));
@@ -136,7 +146,17 @@ function fieldsOf(name: string, raw: Record<string, unknown>): ServerFields | un
   return undefined;
 }
 
+const zip = (a: string[] = [], b: string[] = []) => a.map((x, i) => [x, b[i] ?? x] as const);
+
+/** Masked lines left as shown go back to what they stood for. */
+function unmask(fields: ServerFields, hidden: Record<string, string>): ServerFields {
+  const back = (values?: string[]) => values?.map((v) => hidden[v] ?? v);
+  return { ...fields, env: back(fields.env), headers: back(fields.headers) };
+}
+
 function transportProblems(fields: ServerFields): string[] {
+  const masked = [...(fields.env ?? []), ...(fields.headers ?? [])].find((l) => l.includes(MASK));
+  if (masked) return [`"${masked}" still holds a hidden value (${MASK}): type the value itself`];
   if (fields.transport === 'stdio') return fields.command?.trim() ? [] : ['a stdio server needs a command to run (the program; its arguments go under Arguments)'];
   return fields.url?.trim() ? [] : [`an ${fields.transport === 'http' ? 'HTTP' : 'SSE'} server needs a URL`];
 }

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
-import { sanitizeLine } from '../../../util/sanitize.js';
-import { useDeck } from '../../DeckContext.js';
-import { useBodySize } from '../../hooks/useBodySize.js';
-import { useNavigation } from '../../navigation/NavigationContext.js';
-import { useTheme } from '../../theme/ThemeContext.js';
-import { SchemaForm } from '../../widgets/form/SchemaForm.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { useDeck } from '../DeckContext.js';
+import { useBodySize } from '../hooks/useBodySize.js';
+import { useNavigation } from '../navigation/NavigationContext.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import { SchemaForm } from '../widgets/form/SchemaForm.js';
 import { fieldsFrom, formValues, serverFormSchema } from './server-form-schema.js';
 
 /** At most this many rows of what to fix; the form keeps the rest. */

@@ -1,5 +1,5 @@
-import { SERVER_NAME } from '../../../core/config/server-entry.js';
-import type { NewServerScope, ServerFields } from '../../../core/config/server-editor.js';
+import { SERVER_NAME } from '../../core/config/server-entry.js';
+import type { NewServerScope, ServerFields } from '../../core/config/server-editor.js';
 
 const TRANSPORTS = ['stdio', 'http', 'sse'] as const;
 
