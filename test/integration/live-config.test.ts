@@ -98,6 +98,8 @@ describe('a running deck follows its configuration files', () => {
     expect(state(deck, 'echo').status).toBe('connected');
     expect(notices(deck).at(-1)).toMatch(/^config reloaded: \+0 −0 ~0 · the user catalog .*JSON syntax error/);
     expect(deck.requests.getSnapshot().notices.at(-1)?.kind).toBe('failed');
+    // The sources list (s) says it too, beside the servers still read from it.
+    expect(deck.config.sources.getSnapshot().sources.find((s) => s.id === 'user')).toMatchObject({ status: 'read', servers: ['echo'], reason: expect.stringContaining('JSON syntax error') });
 
     const vanished = reloaded(deck, (r) => r.newIssues.some((i) => i.message.includes('is gone')), 'the file gone');
     rmSync(catalog);

@@ -24,15 +24,16 @@ export function orLastGood(path: string, read: DocumentRead, memory: LastGood | 
 }
 
 /** The same for a reader that throws for a broken file, and reads a missing one as empty (the user catalog). */
-export function valueOrLastGood<T>(path: string, read: () => T, memory: LastGood | undefined, issues: ConfigIssue[]): T {
+export function valueOrLastGood<T>(path: string, read: () => T, memory: LastGood | undefined, issues: ConfigIssue[]): { value: T; kept?: string } {
   try {
     if (memory?.has(path) && !existsSync(path)) throw new Error(`${path} is gone`);
     const value = read();
     memory?.set(path, value);
-    return value;
+    return { value };
   } catch (error) {
     if (!memory?.has(path)) throw error;
-    issues.push({ severity: 'warning', file: path, message: `${(error as Error).message}; its servers stay as last read until the file is fixed (or mcpdeck restarts)` });
-    return memory.get(path) as T;
+    const kept = `${(error as Error).message}; its servers stay as last read until the file is fixed (or mcpdeck restarts)`;
+    issues.push({ severity: 'warning', file: path, message: kept });
+    return { value: memory.get(path) as T, kept };
   }
 }

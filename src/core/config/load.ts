@@ -172,7 +172,9 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     const info: SourceInfo = { id: 'user', kind: 'user', owner: 'mcpdeck', scope: 'user', path: catalog.path, status: 'read', servers: [], hideable: true };
     if (admit(info)) {
       try {
-        add(valueOrLastGood(catalog.path, () => catalog.read(), options.lastGood, issues), { kind: 'user', path: catalog.path, label: 'user' }, info, undefined);
+        const { value, kept } = valueOrLastGood(catalog.path, () => catalog.read(), options.lastGood, issues);
+        if (kept) info.reason = kept;
+        add(value, { kind: 'user', path: catalog.path, label: 'user' }, info, undefined);
       } catch (error) {
         Object.assign(info, { status: 'error', reason: (error as Error).message });
         issues.push({ severity: 'error', file: catalog.path, message: (error as Error).message });
