@@ -20,7 +20,7 @@ afterEach(async () => {
 async function liveDeck(box = sandbox()) {
   mkdirSync(box.env.MCPDECK_CONFIG_DIR!, { recursive: true });
   const deck = await createDeck({
-    cwd: box.cwd, env: box.env,
+    cwd: box.cwd, env: box.env, rootsEditable: true,
     userCatalog: openUserCatalog(box.env), approvals: openApprovals(box.env), sourceSettings: openSourceSettings(box.env),
   });
   decks.push(deck);
@@ -81,6 +81,34 @@ describe('a running deck follows its configuration files', () => {
     expect(second.pid).not.toBe(first.pid);
     expect(deck.definition('echo')?.config).toMatchObject({ env: { MARK: '2' } });
     expect(notices(deck)).toContain('config reloaded: +0 −0 ~1');
+  });
+
+  it('turning a server off or on, or new roots, is applied to the running connection; the deck’s own writes are not applied twice', async () => {
+    const { box, catalog, deck } = await liveDeck();
+    // With a root from the start: a server that had none is reconnected to be given some (README, Safety).
+    writeFileSync(catalog, JSON.stringify({ mcpServers: { echo: { command: process.execPath, args: [HEALTHY], roots: [box.env.HOME] } } }));
+    await reloaded(deck, (r) => r.added.includes('echo'), 'echo added');
+    await waitForStatus(deck, 'echo', ['connected']);
+
+    const off = reloaded(deck, (r) => r.changed.includes('echo'), 'echo turned off');
+    expect((await runCli(['disable', 'echo'], box)).code).toBe(0);
+    await off;
+    expect(state(deck, 'echo').status).toBe('disabled');
+    const on = reloaded(deck, (r) => r.changed.includes('echo'), 'echo turned on');
+    expect((await runCli(['enable', 'echo'], box)).code).toBe(0);
+    await on;
+    const { pid } = await waitForStatus(deck, 'echo', ['connected']);
+
+    // The deck's roots editor keeps them in the catalog and tells the server: reading the file back changes nothing.
+    const rootsRead = reloaded(deck, () => (deck.definition('echo')?.raw.roots as string[]).includes(box.cwd), 'the roots read back');
+    await deck.setRoots('echo', [box.cwd]);
+    expect(await rootsRead).toMatchObject({ added: [], removed: [], changed: [] });
+    expect(state(deck, 'echo')).toMatchObject({ status: 'connected', pid, roots: [box.cwd] });
+
+    const offRead = reloaded(deck, () => deck.definition('echo')?.raw.disabled === true, 'the deck’s own disable read back');
+    await deck.setEnabled('echo', false);
+    expect(await offRead).toMatchObject({ changed: [] });
+    expect(state(deck, 'echo').status).toBe('disabled');
   });
 
   it('keeps the last good servers while a file is half-written or gone, and says so', async () => {
