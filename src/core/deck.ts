@@ -18,7 +18,7 @@ import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
 import type { RestartPolicy } from './servers/supervisor.js';
 
-import { DEMO_NAME, demoDefinition } from './demo/definition.js';
+import { DEMO_NAME, demoDefinition } from './config/demo-entry.js';
 
 export { DEMO_NAME, demoDefinition };
 
@@ -76,7 +76,10 @@ export class Deck {
     if (options.requestPolicy) this.requests.setPolicy(options.requestPolicy);
     if (options.authPolicy) this.auth.policy = options.authPolicy(this.auth);
     this.config = new ConfigSession({ ...options, secrets }, this.requests);
-    this.editor = new ServerEditor({ cwd: options.cwd, env: options.env, userCatalog: options.userCatalog, adhoc: Boolean(options.adhoc), reload: () => this.reload() });
+    this.editor = new ServerEditor({
+      cwd: options.cwd, env: options.env, userCatalog: options.userCatalog, configFiles: options.configFiles, strict: options.strict,
+      adhoc: Boolean(options.adhoc), reload: () => this.reload(),
+    });
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;

@@ -24,11 +24,22 @@ async function open(files: (box: ReturnType<typeof sandbox>) => void = () => und
 describe("the deck's server editor (the form's core)", () => {
   it('adds to the project file: the server waits for approval like any other there', async () => {
     const { box, deck } = await open();
-    expect(deck.editor.scopes()).toEqual(['user', 'project']);
+    expect(deck.editor.scopes().map((s) => s.id)).toEqual(['user', 'project']);
     const said = await deck.editor.save({ name: 'proj', transport: 'stdio', command: 'node', args: ['-e', '0', ''], env: ['A=1', ''], scope: 'project' });
     expect(said).toBe(`added proj to ${join(box.cwd, '.mcp.json')}`);
     expect(JSON.parse(readFileSync(join(box.cwd, '.mcp.json'), 'utf8'))).toEqual({ mcpServers: { proj: { command: 'node', args: ['-e', '0'], env: { A: '1' } } } });
     expect(state(deck, 'proj').status).toBe('needs-approval');
+  });
+
+  it('with --strict --config, a new server goes to the named file (the only one read)', async () => {
+    const box = sandbox();
+    const file = join(box.cwd, 'mine.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: {} }));
+    deck = await createDeck({ cwd: box.cwd, env: box.env, configFiles: ['mine.json'], strict: true });
+    expect(deck.editor.scopes()).toEqual([{ id: `file:${file}`, label: `file: ${file}` }]);
+    await deck.editor.save({ name: 'x', transport: 'http', url: 'https://x.example/mcp' });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ mcpServers: { x: { type: 'http', url: 'https://x.example/mcp' } } });
+    expect(state(deck, 'x').source.kind).toBe('file');
   });
 
   it('says what to fix and writes nothing: a bad name, a missing command or URL, a malformed header, a name taken', async () => {

@@ -13,8 +13,13 @@ import { pairs } from '../../util/pairs.js';
 // The writer loads when something is written.
 const writer = () => import('./write.js');
 
-/** Where a new server can go: mcpdeck's own scopes, as for `mcpdeck add --scope`. */
-export type NewServerScope = 'user' | 'project';
+/** Where a new server can go: mcpdeck's own scopes (`mcpdeck add --scope`), and the `--config` files named. */
+export interface NewServerScope {
+  /** `user`, `project`, or `file:<path>`. */
+  id: string;
+  /** As the form names it: "user: the user catalog (~/.config/mcpdeck/servers.json)". */
+  label: string;
+}
 export type EditableTransport = 'stdio' | 'http' | 'sse';
 
 /** A server as the deck's form holds it. */
@@ -28,8 +33,8 @@ export interface ServerFields {
   url?: string;
   /** `Name: value` lines. */
   headers?: string[];
-  /** Where a new server goes; an edited one stays where it is. */
-  scope?: NewServerScope;
+  /** Where a new server goes (a scope's id); an edited one stays where it is. */
+  scope?: string;
 }
 
 /** A configured server that can be edited here: its fields, its entry as written, and the file it goes back to. */
@@ -47,6 +52,9 @@ export interface ServerEditorOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   userCatalog?: UserCatalog;
+  /** `--config` files, read above everything else; with `strict`, the only files read. */
+  configFiles?: string[];
+  strict?: boolean;
   /** The deck runs servers given on the command line: it reads no files, so it adds none either. */
   adhoc?: boolean;
   /** Reads the configuration again after a write (the running deck shows the change at once). */
@@ -60,16 +68,23 @@ const TRANSPORT_KEYS = ['type', 'command', 'args', 'env', 'url', 'headers'];
 export class ServerEditor {
   constructor(private readonly options: ServerEditorOptions) {}
 
-  /** Where a new server can go: the user catalog (when this deck has one) and the project's .mcp.json. */
+  /** Where a new server can go: the user catalog (when this deck has one), the project's .mcp.json (unless --strict), each --config file. */
   scopes(): NewServerScope[] {
-    if (this.options.adhoc) return [];
-    return this.options.userCatalog ? ['user', 'project'] : ['project'];
+    return [...this.targets()].map(([id, target]) => ({ id, label: `${id.startsWith('file:') ? 'file' : id}: ${this.where(target)}` }));
   }
 
-  /** A scope as the form names it. */
-  where(scope: NewServerScope | WritableScope): string {
-    const target = typeof scope === 'string' ? this.target(scope) : scope;
+  where(target: WritableScope): string {
     return target.kind === 'user' ? `the user catalog (${target.catalog.path})` : target.path;
+  }
+
+  private targets(): Map<string, WritableScope> {
+    const { userCatalog, cwd, adhoc, strict, configFiles = [] } = this.options;
+    const targets = new Map<string, WritableScope>();
+    if (adhoc) return targets;
+    if (userCatalog) targets.set('user', { kind: 'user', catalog: userCatalog });
+    if (!strict) targets.set('project', { kind: 'file', path: resolve(cwd, PROJECT_FILE) });
+    for (const file of configFiles) targets.set(`file:${resolve(cwd, file)}`, { kind: 'file', path: resolve(cwd, file) });
+    return targets;
   }
 
   /** A configured server as the form's fields, or why it cannot be edited here. */
@@ -110,7 +125,8 @@ export class ServerEditor {
     } catch (error) {
       throw new ConfigWriteError((error as Error).message);
     }
-    const target = editing?.target ?? this.target(fields.scope ?? this.scopes()[0]!);
+    const target = editing?.target ?? this.targets().get(fields.scope ?? this.scopes()[0]?.id ?? '');
+    if (!target) throw new ConfigWriteError(`there is nowhere to write "${fields.scope ?? ''}" here: choose one of ${this.scopes().map((s) => s.id).join(', ') || '(none: servers given on the command line)'}`);
     const where = this.where(target);
     const { errors } = checkEntry(name, entry, target.kind === 'user' ? 'user' : 'project', this.options.env);
     if (errors.length) throw new ConfigWriteError(errors.join('\n'));
@@ -126,14 +142,6 @@ export class ServerEditor {
     return `${editing ? 'saved' : 'added'} ${name} ${editing ? 'in' : 'to'} ${where}`;
   }
 
-  private target(scope: NewServerScope): WritableScope {
-    const { userCatalog, cwd } = this.options;
-    if (scope === 'user') {
-      if (!userCatalog) throw new ConfigWriteError('there is no user catalog in this session (--strict): choose the project scope');
-      return { kind: 'user', catalog: userCatalog };
-    }
-    return { kind: 'file', path: resolve(cwd, PROJECT_FILE) };
-  }
 }
 
 const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);

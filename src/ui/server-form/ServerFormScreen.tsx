@@ -29,7 +29,7 @@ export function ServerFormScreen({ server }: { server?: string }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [initial] = useState(() => (editing && 'fields' in editing ? formValues(editing.fields) : undefined));
-  const schema = useMemo(() => serverFormSchema(editing ? undefined : deck.editor.scopes().map((scope) => ({ scope, label: `${scope}: ${deck.editor.where(scope)}` }))), [deck, editing]);
+  const schema = useMemo(() => serverFormSchema(editing ? undefined : deck.editor.scopes()), [deck, editing]);
 
   if (server !== undefined && !editing) return <Text color={theme.error}>{`${sanitizeLine(server)} is no longer configured. esc goes back.`}</Text>;
   if (editing && 'readOnly' in editing) return <Text color={theme.error} wrap="wrap">{`${sanitizeLine(editing.readOnly)}. esc goes back.`}</Text>;

@@ -7,7 +7,7 @@ const TRANSPORTS = ['stdio', 'http', 'sse'] as const;
  * The form as a JSON Schema, so the deck's one form widget (the tool-argument form) draws
  * and checks it. A new server also chooses where it goes; an edited one stays in its file.
  */
-export function serverFormSchema(scopes: readonly { scope: NewServerScope; label: string }[] | undefined): Record<string, unknown> {
+export function serverFormSchema(scopes: readonly NewServerScope[] | undefined): Record<string, unknown> {
   return {
     type: 'object',
     properties: {
@@ -19,7 +19,7 @@ export function serverFormSchema(scopes: readonly { scope: NewServerScope; label
       url: { type: 'string', title: 'URL', description: 'http or sse: the server’s address' },
       headers: { type: 'array', items: { type: 'string' }, title: 'Headers', description: 'http or sse: "Name: value", one per item' },
       ...(scopes && {
-        scope: { type: 'string', title: 'Where', enum: scopes.map((s) => s.scope), enumNames: scopes.map((s) => s.label), default: scopes[0]?.scope },
+        scope: { type: 'string', title: 'Where', enum: scopes.map((s) => s.id), enumNames: scopes.map((s) => s.label), default: scopes[0]?.id },
       }),
     },
     required: ['name', 'transport', ...(scopes ? ['scope'] : [])],
@@ -36,7 +36,7 @@ export function fieldsFrom(values: Record<string, unknown>): ServerFields {
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : undefined);
   const transport = TRANSPORTS.find((t) => t === values.transport) ?? 'stdio';
-  const scope = values.scope === 'user' || values.scope === 'project' ? values.scope : undefined;
+  const scope = text(values.scope);
   return {
     name: text(values.name) ?? '', transport, command: text(values.command), args: list(values.args), env: list(values.env),
     url: text(values.url), headers: list(values.headers), ...(scope && { scope }),

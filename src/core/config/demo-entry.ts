@@ -1,5 +1,5 @@
-import { normalizeEntry } from '../config/normalize.js';
-import type { ServerDefinition } from '../config/types.js';
+import { normalizeEntry } from './normalize.js';
+import type { ServerDefinition } from './types.js';
 
 export const DEMO_NAME = 'demo';
 
@@ -7,6 +7,6 @@ export const DEMO_NAME = 'demo';
 export function demoDefinition(): ServerDefinition {
   const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
   // Imported on use: the demo pulls in the SDK's server side.
-  if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('./server.js')).createDemoServer();
+  if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('../demo/server.js')).createDemoServer();
   return def;
 }
