@@ -20,7 +20,7 @@ export interface NewServerScope {
   /** As the form names it: "user: the user catalog (~/.config/mcpdeck/servers.json)". */
   label: string;
 }
-export type EditableTransport = 'stdio' | 'http' | 'sse';
+type EditableTransport = 'stdio' | 'http' | 'sse';
 
 /** A server as the deck's form holds it. */
 export interface ServerFields {
@@ -48,7 +48,7 @@ export interface Editable {
   where: string;
 }
 
-export interface ServerEditorOptions {
+interface ServerEditorOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   userCatalog?: UserCatalog;

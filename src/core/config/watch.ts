@@ -12,7 +12,7 @@ export interface FileWatcher {
 export type WatcherFactory = (onChange: () => void) => FileWatcher;
 
 /** How long a burst of changes may last (an editor's save is several events) before the files are read. */
-export const SETTLE_MS = 150;
+const SETTLE_MS = 150;
 
 /**
  * Watches the folder of each file, not the file: an editor that saves by writing a new
