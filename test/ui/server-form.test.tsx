@@ -78,5 +78,11 @@ describe('adding and editing a server from the deck', () => {
     await app.press(KEY.ctrl('s'));
     await app.waitFor((f) => f.includes('config reloaded: +1 −1 ~0') && !f.includes('Edit mine'));
     expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers).toEqual({ renamed: { command: 'node', args: ['old.js'], timeout: 5000, disabled: true } });
+    // From the server's own screen too.
+    await app.waitFor(/› renamed/);
+    await app.press(KEY.enter);
+    await app.waitFor('1 Tools');
+    await app.press('E');
+    await app.waitFor('Edit renamed in the user catalog');
   });
 });

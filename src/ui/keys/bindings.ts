@@ -52,6 +52,7 @@ export const BINDINGS = [
   { scope: 'server', command: 'tab6', keys: ['6'], description: 'Auth tab (remote servers)' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'server', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit this server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
 
   { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },

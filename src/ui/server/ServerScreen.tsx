@@ -13,6 +13,7 @@ import { TabBar } from './TabBar.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
 import { ApprovalReview } from '../components/ApprovalReview.js';
+import { useEditServer } from '../server-form/useEditServer.js';
 import { RootsEditor } from './RootsEditor.js';
 
 /** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
@@ -28,6 +29,7 @@ export function ServerScreen({ name }: { name: string }) {
     setOverlay(undefined);
     setNotice(said);
   };
+  const editServer = useEditServer();
   const frame = useTick(150, server?.status === 'connecting');
   // A list the server said goes stale (2026-07-28 ttlMs) is fetched again when looked at.
   useEffect(() => void deck.freshen(name), [deck, name, tab]);
@@ -47,6 +49,7 @@ export function ServerScreen({ name }: { name: string }) {
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: server?.approval ? () => setOverlay('approve') : undefined,
     editRoots: server && config ? () => setOverlay('roots') : undefined,
+    editServer: server ? () => setNotice(editServer(name)) : undefined,
   }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
