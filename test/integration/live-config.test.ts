@@ -148,7 +148,8 @@ describe('a running deck follows its configuration files', () => {
     mkdirSync(join(box.cwd, '.cursor'));
     const seen = reloaded(deck, (r) => r.added.includes('helper'), 'helper added');
     writeFileSync(join(box.cwd, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { helper: runs('one') } }));
-    expect(await seen).toMatchObject({ waiting: ['helper'] });
+    // The user catalog was never there: nothing to say about it.
+    expect(await seen).toMatchObject({ waiting: ['helper'], newIssues: [] });
     expect(state(deck, 'helper')).toMatchObject({ status: 'needs-approval', approval: { needed: true } });
     expect(notices(deck).at(-1)).toContain('helper waits for approval (A)');
     expect(existsSync(marker('one'))).toBe(false);

@@ -165,7 +165,8 @@ describe('server tabs over a server that offers only tools', () => {
   });
 
   it('says there are no resources, prompts or logging, and L explains why it cannot set a level', async () => {
-    deck = await deckWith({}, { demo: true });
+    const healthy = new URL('../fixtures/servers/healthy.mjs', import.meta.url).pathname;
+    deck = await deckWith({ plain: { command: process.execPath, args: [healthy] } });
     app = renderApp(deck);
     await deck.connectAll();
     await app.waitFor('✓ connected');
@@ -176,7 +177,7 @@ describe('server tabs over a server that offers only tools', () => {
     await app.press('3');
     await app.waitFor('this server offers no prompts');
     await app.press('4', 't');
-    await app.waitFor('demo does not offer logging');
+    await app.waitFor('plain does not offer logging');
     expect(app.frame()).toContain('no logging offered');
     await app.press('L');
     await app.waitFor('no logging offered: no level to set');

@@ -28,7 +28,8 @@ export function valueOrLastGood<T>(path: string, read: () => T, memory: LastGood
   try {
     if (memory?.has(path) && !existsSync(path)) throw new Error(`${path} is gone`);
     const value = read();
-    memory?.set(path, value);
+    // A file that was never there is not remembered: it cannot be "gone".
+    if (existsSync(path)) memory?.set(path, value);
     return { value };
   } catch (error) {
     if (!memory?.has(path)) throw error;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { approvalFor, definitionsHash, needsApproval, type ApprovalRecord } from './approvals.js';
 import { claudeProjectLists, type ClaudeProjectLists } from './sources/claude-code.js';
@@ -175,6 +176,8 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
         const { value, kept } = valueOrLastGood(catalog.path, () => catalog.read(), options.lastGood, issues);
         if (kept) info.reason = kept;
         add(value, { kind: 'user', path: catalog.path, label: 'user' }, info, undefined);
+        // Made by the first `mcpdeck add`: until then there is nothing to read.
+        if (!kept && !existsSync(catalog.path)) info.status = 'missing';
       } catch (error) {
         Object.assign(info, { status: 'error', reason: (error as Error).message });
         issues.push({ severity: 'error', file: catalog.path, message: (error as Error).message });

@@ -160,7 +160,7 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     } catch (error) {
       const message = (error as Error)?.message ?? String(error);
       if (request.kind === 'elicit-url') this.untrack(request.server, request.elicitationId);
-      if (!signal.aborted) this.notice(request.server, `${describeRequest(request)} failed: ${message}`, 'failed');
+      if (!signal.aborted) this.notice(request.server, `${describeRequest(request)} failed: ${message}`, 'failed', message);
       throw error;
     }
   }
@@ -191,8 +191,8 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     this.store.update((s) => ({ ...s, urls: s.urls.filter((u) => !(u.server === server && u.elicitationId === elicitationId && u.status === 'open')) }));
   }
 
-  private notice(server: string, text: string, kind: NonNullable<Notice['kind']>): void {
-    const notice: Notice = { id: this.nextNotice++, server, text, at: this.now(), kind };
+  private notice(server: string, text: string, kind: NonNullable<Notice['kind']>, reason?: string): void {
+    const notice: Notice = { id: this.nextNotice++, server, text, at: this.now(), kind, ...(reason !== undefined && { reason }) };
     this.store.update((s) => ({ ...s, notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
   }
 }
