@@ -1,29 +1,22 @@
-import { ConfigSession, type ConfigSessionOptions } from './config/session.js';
+import { ConfigSession } from './config/session.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
-import type { UserCatalog } from './config/user-catalog.js';
 import type { RecentArgs } from './calls/recent-args.js';
 import { ServerHub, type HubOptions, type SetServersResult } from './servers/hub.js';
-import { folderWatcher, type FileWatcher, type WatcherFactory } from './config/watch.js';
+import { folderWatcher, type FileWatcher } from './config/watch.js';
 import { describeReload, reloadNotice, type ConfigReload } from './config/reload.js';
 import { Emitter } from './events.js';
 import { ServerEditor } from './config/server-editor.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
-import { AuthManager, isRemote, type AuthPolicy, type SignInRequest } from './auth/manager.js';
-import type { RequestPolicy } from './elicitation/types.js';
+import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
 import type { ServerState } from './servers/state.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
-import type { ListKind } from './servers/connection.js';
-import type { RestartPolicy } from './servers/supervisor.js';
-
 import { DEMO_NAME, demoDefinition } from './config/demo-entry.js';
-
-export { DEMO_NAME, demoDefinition };
-
 import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
 
+export { DEMO_NAME, demoDefinition };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
 
 
@@ -60,6 +53,8 @@ export class Deck {
   readonly config: ConfigSession;
   /** Adds and edits servers in mcpdeck's own files (the deck's form); the change is read again at once. */
   readonly editor: ServerEditor;
+  /** Where the person started mcpdeck: the project, where saved tests go by default. */
+  readonly cwd: string;
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -83,6 +78,7 @@ export class Deck {
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
+    this.cwd = options.cwd;
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
   }
 
