@@ -5,6 +5,7 @@ import type { ServerState } from '../../core/servers/state.js';
 import { Exit } from '../exit-codes.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { restartNote } from '../../core/servers/status-label.js';
+import { reloadNotice } from '../../core/config/reload.js';
 import { statusTable, summary } from '../format.js';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
 
@@ -86,12 +87,20 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
         const note = restartNote(e.restart, e.status);
         out.write(options.json ? `${terminalJson({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}${note ? ` · ${note}` : ''}\n`);
       });
+  // Lines say what a changed configuration file did; the redrawn table just shows it.
+  const offReload = out.isTTY && !options.json ? () => undefined : deck.configEvents.on('reloaded', (r) => {
+    const notice = reloadNotice(r);
+    if (notice) out.write(options.json ? `${terminalJson({ event: 'config-reloaded', added: r.added, removed: r.removed, changed: r.changed, waiting: r.waiting, issues: r.newIssues.map((i) => i.message), time: new Date().toISOString() })}\n` : `${sanitizeLine(notice.text)}\n`);
+  });
+  const stopWatching = deck.watchConfig();
   if (out.isTTY && !options.json) redraw();
   void deck.connectAll();
   // A pending promise alone does not keep Node running; a timer does.
   const keepAlive = setInterval(() => undefined, 1 << 30);
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
   clearInterval(keepAlive);
+  stopWatching();
+  offReload();
   off();
   return Exit.ok;
 }

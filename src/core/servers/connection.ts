@@ -67,7 +67,8 @@ export class ServerConnection {
   private readonly listNotes: { current: ListNotes } = { current: {} };
 
   constructor(
-    readonly definition: ServerDefinition,
+    /** Replaced by an equal one (a sibling's change moved its file's hash) when the configuration is read again. */
+    public definition: ServerDefinition,
     private readonly ctx: ConnectionContext,
   ) {
     this.roots = [...(definition.config?.roots ?? [])];

@@ -10,6 +10,8 @@ import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
 import type { TaskEntry, TaskListing } from './tasks.js';
+import { definitionChange, type LiveChange } from './definition-change.js';
+import { redactEntry } from '../config/redact.js';
 import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
 /** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
@@ -68,7 +70,8 @@ export class ServerHub {
   /** Replaces the server set: new names are added (pending), missing ones closed. */
   async setServers(definitions: ServerDefinition[]): Promise<SetServersResult> {
     const next = new Map(definitions.map((d) => [d.name, d]));
-    const removed = [...this.connections.keys()].filter((name) => !next.has(name) || changed(this.connections.get(name)!.definition, next.get(name)!));
+    const changes = new Map([...this.connections].map(([name, c]) => [name, next.has(name) ? definitionChange(c.definition, next.get(name)!) : 'restart' as const]));
+    const removed = [...changes].filter(([, change]) => change === 'restart').map(([name]) => name);
     await Promise.all(removed.map((name) => this.connections.get(name)?.close()));
     for (const name of removed) this.connections.delete(name);
     const added: string[] = [];
@@ -91,17 +94,34 @@ export class ServerHub {
         added.push(def.name);
         states.push(initialState(def, !this.options.only || this.options.only.includes(def.name), connection.roots));
       } else {
-        states.push(this.get(def.name)!);
+        connection.definition = def;
+        const state = this.get(def.name)!;
+        states.push(changes.get(def.name) === 'none' ? state : { ...state, config: redactEntry(def.raw), configIssues: def.issues });
       }
     }
     this.store.update(() => ({ servers: states }));
     const changedNames = removed.filter((name) => next.has(name));
+    for (const [name, change] of changes) {
+      if (typeof change === 'object' && (await this.applyLive(name, change))) changedNames.push(name);
+    }
     return {
       added: added.filter((n) => !changedNames.includes(n)),
       removed: removed.filter((n) => !next.has(n)),
       changed: changedNames,
       errors: definitions.flatMap((d) => d.issues.filter((i) => i.severity === 'error')),
     };
+  }
+
+  /** Turns a server on or off and sends its roots as its definition now says; true when that changed anything. */
+  private async applyLive(name: string, change: LiveChange): Promise<boolean> {
+    const connection = this.connections.get(name)!;
+    const off = this.get(name)?.status === 'disabled';
+    const wanted = !change.disabled && (!this.options.only || this.options.only.includes(name));
+    const toggled = wanted === off;
+    if (toggled) await connection.stop(wanted ? 'pending' : 'disabled');
+    const rooted = JSON.stringify(connection.roots) !== JSON.stringify(change.roots);
+    if (rooted) await connection.setRoots(change.roots);
+    return toggled || rooted;
   }
 
   /** Connects every pending server at once and resolves when each has settled. */
@@ -280,11 +300,6 @@ function meta(connection: ServerConnection, extra?: Record<string, unknown>): { 
   return all ? { _meta: all } : {};
 }
 
-function changed(a: ServerDefinition, b: ServerDefinition): boolean {
-  // The expanded config too: an `${input:id}` answered (or an env var changed) leaves the raw entry as it was.
-  // And the approval: a server approved (or revoked) starts afresh.
-  return JSON.stringify([a.raw, a.source, a.config, a.approval]) !== JSON.stringify([b.raw, b.source, b.config, b.approval]);
-}
 
 /** What a person reads when something would start a server that waits for approval. */
 export function needsApprovalMessage(name: string, file: string): string {

@@ -20,6 +20,7 @@ import { SourcesPanel } from './SourcesPanel.js';
 import { ApprovalReview } from '../components/ApprovalReview.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { useSignInHint } from '../signin/useSignInHint.js';
+import { useEditServer } from '../server-form/useEditServer.js';
 import { useStartSignIn } from '../signin/useStartSignIn.js';
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
@@ -34,6 +35,7 @@ export function Dashboard() {
   const [reviewing, setReviewing] = useState<string>();
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
+  const editServer = useEditServer();
   // The summary line, the column titles and the notice take a row each.
   const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
@@ -54,7 +56,9 @@ export function Dashboard() {
       // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
+      editServer: () => setNotice(editServer(selected.name)),
     }),
+    newServer: deck.editor.scopes().length ? () => nav.push({ screen: 'serverForm' }) : undefined,
     sources: () => setSourcesOpen(true),
   }, { active: !sourcesOpen && !reviewing });
   if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;

@@ -36,6 +36,8 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected remote server (browser, or paste the redirected URL)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
   { scope: 'dashboard', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what the selected server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'dashboard', command: 'newServer', keys: ['n'], hint: 'new', description: "Add a server (stdio command or URL) to your user catalog or the project's .mcp.json, through the same writer as `mcpdeck add`" },
+  { scope: 'dashboard', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit the selected server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
 
   { scope: 'sources', command: 'toggleSource', keys: [' ', 'enter'], label: 'space', hint: 'hide/show', description: "Hide or show the selected source's servers (remembered for later runs)" },
@@ -52,6 +54,7 @@ export const BINDINGS = [
   { scope: 'server', command: 'tab7', keys: ['7'], description: 'Auth tab where 6 is Tasks' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'server', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit this server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
 
   { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },

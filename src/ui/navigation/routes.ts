@@ -10,7 +10,9 @@ export function serverTabs({ tasks, remote }: { tasks: boolean; remote: boolean 
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'server'; server: string }
-  | { screen: 'call'; server: string; tool: string };
+  | { screen: 'call'; server: string; tool: string }
+  /** The form that adds a server, or (with `server`) edits one. */
+  | { screen: 'serverForm'; server?: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -18,5 +20,6 @@ export function routeLabel(route: Route): string {
     case 'dashboard': return 'servers';
     case 'server': return route.server;
     case 'call': return route.tool;
+    case 'serverForm': return route.server ? `edit ${route.server}` : 'new server';
   }
 }

@@ -15,6 +15,7 @@ import { TabBar } from './TabBar.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
 import { ApprovalReview } from '../components/ApprovalReview.js';
+import { useEditServer } from '../server-form/useEditServer.js';
 import { RootsEditor } from './RootsEditor.js';
 
 /** Tasks (2025 `tasks` capability, the 2026-07-28 extension), or tasks seen on it before. */
@@ -34,6 +35,7 @@ export function ServerScreen({ name }: { name: string }) {
     setOverlay(undefined);
     setNotice(said);
   };
+  const editServer = useEditServer();
   const frame = useTick(150, server?.status === 'connecting');
   // A list the server said goes stale (2026-07-28 ttlMs) is fetched again when looked at.
   useEffect(() => void deck.freshen(name), [deck, name, tab]);
@@ -55,6 +57,7 @@ export function ServerScreen({ name }: { name: string }) {
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: server?.approval ? () => setOverlay('approve') : undefined,
     editRoots: server && config ? () => setOverlay('roots') : undefined,
+    editServer: server ? () => setNotice(editServer(name)) : undefined,
   }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
