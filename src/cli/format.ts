@@ -47,12 +47,14 @@ export function summary(servers: readonly ServerState[]): string {
   return statusSummary(servers.map((s) => s.status));
 }
 
-export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream): string {
+/** Each tool, its tags (and, given `tokens`, its definition's token count), its description's first line under it. */
+export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens?: (tool: ToolInfo) => number | undefined): string {
   const paint = painter(stream);
   const width = Math.max(4, ...tools.map((t) => sanitizeLine(t.name).length));
   return tools
     .map((t) => {
-      const tags = annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`))).join(' ');
+      const count = tokens?.(t);
+      const tags = [...(count === undefined ? [] : [`${count} tokens`]), ...annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`)))].join(' ');
       const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
       return `${sanitizeLine(t.name).padEnd(width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
     })

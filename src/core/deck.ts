@@ -14,6 +14,10 @@ import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
 import type { RestartPolicy } from './servers/supervisor.js';
+import { DriftWatch } from './drift/watch.js';
+import type { DefinitionStore } from './drift/store.js';
+import type { DefinitionKind } from './drift/definitions.js';
+import { TokenMeter } from './tokens/meter.js';
 
 export const DEMO_NAME = 'demo';
 
@@ -41,7 +45,11 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   authPolicy?: (auth: AuthManager) => AuthPolicy;
   /** Roots can be changed while servers run (the TUI): they are declared with `listChanged`. */
   rootsEditable?: boolean;
+  /** The definitions the person accepted, per server: with it, the deck watches for drift (`deck.drift`). */
+  definitions?: DefinitionStore;
 }
+
+const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts: 'prompt', resources: 'template' };
 
 /** What approving covers: one server, or every server its file defines now. */
 export type ApprovalScope = 'server' | 'file';
@@ -79,6 +87,10 @@ export class Deck {
   readonly auth: AuthManager;
   /** The sources read (with what each gave), which are hidden, and the `${input:id}` answers. */
   readonly config: ConfigSession;
+  /** Tools, prompts and resource templates that differ from those the person accepted (with `definitions` only). */
+  readonly drift?: DriftWatch;
+  /** Token counts of tool definitions and results; the tokenizer loads on `tokens.load()`. */
+  readonly tokens = new TokenMeter();
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -99,6 +111,17 @@ export class Deck {
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
+    if (options.definitions) {
+      const { recentArgs } = options;
+      const drift = new DriftWatch({
+        store: options.definitions,
+        kinds: (options.lists ?? (['tools', 'resources', 'prompts'] as const)).map((l) => KIND_OF_LIST[l]),
+        definition: (name) => this.hub.definition(name),
+        called: recentArgs && ((server, tool) => recentArgs.get(server, tool) !== undefined),
+      });
+      this.hub.subscribe(() => drift.observe(this.hub.getSnapshot().servers));
+      this.drift = drift;
+    }
   }
 
   /** Reads every configuration source and lists the servers (none connected yet). */
@@ -157,10 +180,19 @@ export class Deck {
   freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);
   unsubscribeResource: ServerHub['unsubscribeResource'] = (...args) => this.hub.unsubscribeResource(...args);
-  close = () => {
+  close = async () => {
     this.config.close();
+    await this.drift?.settled();
     return this.hub.closeAll();
   };
+
+  /** Takes a server's tools, prompts and resource templates as they are now as the accepted ones. */
+  async acceptDefinitions(name: string): Promise<void> {
+    const state = this.hub.get(name);
+    if (!state) throw new Error(`no server named "${name}"`);
+    if (!this.drift) throw new Error('definitions are not kept here');
+    return this.drift.accept(state);
+  }
 
   /**
    * Signs in to a remote server (browser, loopback callback or a pasted URL); once
