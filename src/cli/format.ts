@@ -16,15 +16,18 @@ function padRow(row: string[], widths: number[]): string[] {
   return row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...cell].length))));
 }
 
-export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream): string {
+/** The servers in columns; with `tokens`, a TOKENS column: what each server's tool definitions cost in a model's context. */
+export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream, tokens?: (server: ServerState) => number | undefined): string {
   const paint = painter(stream);
   const lines: string[] = [];
-  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', 'SOURCE'], ...servers.map((s) => [
+  const tokenCell = (s: ServerState) => (tokens ? [s.status === 'connected' ? String(tokens(s) ?? '-') : '-'] : []);
+  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', ...(tokens ? ['TOKENS'] : []), 'SOURCE'], ...servers.map((s) => [
     sanitizeLine(s.name),
     [`${BADGE[s.status].glyph} ${BADGE[s.status].word}`, restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
     s.transport ?? '-',
     s.status === 'connected' && s.protocolVersion ? sanitizeLine(s.protocolVersion) : '-',
     s.status === 'connected' ? String(s.tools.length) : '-',
+    ...tokenCell(s),
     s.source.label,
   ])];
   const widths = columnWidths(rows);
