@@ -14,6 +14,7 @@ const WHERE: Record<Binding['scope'], string> = {
   running: 'a running call', result: 'a result', pager: 'long text', filter: 'a filter or search', help: 'the help',
   elicit: 'a server\'s form or page', sample: 'a sampling request', urlRequired: 'a call that needs a page visited (-32042)',
   signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots',
+  drift: 'reviewing changed definitions',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');

@@ -68,3 +68,18 @@ export function driftSummary(drift: ServerDrift | undefined): string {
   if (!drift?.items.length) return '';
   return (['changed', 'new', 'removed'] as const).filter((c) => drift.counts[c]).map((c) => `${drift.counts[c]} ${c}`).join(', ');
 }
+
+/** One kind's part of a server's drift: its items by key (for marking rows), and what was removed (no row to mark). */
+export interface KindDrift {
+  byKey: ReadonlyMap<string, DriftItem>;
+  removed: string[];
+  counts: Record<DriftChange, number>;
+}
+
+export function kindDrift(drift: ServerDrift | undefined, kind: DefinitionKind): KindDrift | undefined {
+  const items = drift?.items.filter((i) => i.kind === kind) ?? [];
+  if (!items.length) return undefined;
+  const counts = { new: 0, changed: 0, removed: 0 };
+  for (const item of items) counts[item.change]++;
+  return { byKey: new Map(items.map((i) => [i.key, i])), removed: items.filter((i) => i.change === 'removed').map((i) => i.key), counts };
+}

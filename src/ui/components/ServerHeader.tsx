@@ -10,6 +10,7 @@ export function ServerHeader({ statusWidth = COLUMNS.status }: { statusWidth?: n
       <Box width={statusWidth} flexShrink={0}><Text bold>STATUS</Text></Box>
       <Box width={COLUMNS.transport} flexShrink={0}><Text bold>TRANSPORT</Text></Box>
       <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}><Text bold>TOOLS</Text></Box>
+      <Box width={COLUMNS.tokens} flexShrink={0} justifyContent="flex-end" marginRight={2}><Text bold>TOKENS</Text></Box>
       <Text bold wrap="truncate-end">SOURCE</Text>
     </Box>
   );

@@ -21,6 +21,9 @@ import { ApprovalReview } from '../components/ApprovalReview.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { useSignInHint } from './auth/useSignInHint.js';
 import { useStartSignIn } from './auth/useStartSignIn.js';
+import { DriftReview } from '../components/DriftReview.js';
+import { useDrift } from '../hooks/useDrift.js';
+import { useTokens } from '../hooks/useTokens.js';
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
 export function Dashboard() {
@@ -32,6 +35,10 @@ export function Dashboard() {
   const [notice, setNotice] = useState<string>();
   const [sourcesOpen, setSourcesOpen] = useState(false);
   const [reviewing, setReviewing] = useState<string>();
+  const [changesOf, setChangesOf] = useState<string>();
+  const drift = useDrift();
+  // The tokenizer loads once there is something to count.
+  const tokens = useTokens(servers.some((s) => s.status === 'connected'));
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   // The summary line, the column titles and the notice take a row each.
@@ -54,12 +61,14 @@ export function Dashboard() {
       // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
+      reviewDrift: drift[selected.name] ? () => setChangesOf(selected.name) : undefined,
     }),
     sources: () => setSourcesOpen(true),
-  }, { active: !sourcesOpen && !reviewing });
+  }, { active: !sourcesOpen && !reviewing && !changesOf });
   if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;
   const review = reviewing ? servers.find((s) => s.name === reviewing) : undefined;
   if (review) return <ApprovalReview server={review} rows={size.rows} onClose={(said) => (setReviewing(undefined), setNotice(said))} />;
+  if (changesOf) return <DriftReview name={changesOf} rows={size.rows} columns={size.columns} onClose={(said) => (setChangesOf(undefined), setNotice(said))} />;
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text>{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>
@@ -72,7 +81,9 @@ export function Dashboard() {
           items={shown}
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
-          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} />}
+          render={(server, isSelected) => (
+            <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} drift={drift[server.name]} tokens={server.status === 'connected' ? tokens?.server(server) : undefined} />
+          )}
         />
       </Box>
       {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}

@@ -17,6 +17,9 @@ import { LinkPicker } from './LinkPicker.js';
 import { resultNote } from './result-note.js';
 import { useLinkReader } from './useLinkReader.js';
 import { useWholeSave } from './useWholeSave.js';
+import { useTokens } from '../../hooks/useTokens.js';
+import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
+import { ENCODING } from '../../../core/tokens/meter.js';
 
 interface Props {
   run: CallRun;
@@ -48,6 +51,9 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const links: readonly ResultLink[] = view?.links ?? NONE;
   const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
   const head = headline(state);
+  const meter = useTokens(Boolean(state.outcome));
+  const count = meter?.getSnapshot();
+  const size = useMemo(() => (count && state.outcome ? ` · ${resultTokensText(resultTokens(count, state.outcome.result))} (${ENCODING})` : ''), [count, state.outcome]);
   const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
   const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
   const copy = useClipboard();
@@ -89,7 +95,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   } else body = <Pager key={`result:${from}`} text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;
   return (
     <Box flexDirection="column">
-      <Text color={tone} bold wrap="truncate-end">{head.text}</Text>
+      <Text color={tone} bold wrap="truncate-end">{head.text}<Text bold={false} dimColor>{size}</Text></Text>
       {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
       <Box flexDirection="column" height={bodyRows}>{body}</Box>
       <ResultExtras files={files} links={links} command={shown} />

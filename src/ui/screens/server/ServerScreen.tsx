@@ -14,6 +14,9 @@ import { useTheme } from '../../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
 import { ApprovalReview } from '../../components/ApprovalReview.js';
 import { RootsEditor } from '../../components/RootsEditor.js';
+import { DriftReview } from '../../components/DriftReview.js';
+import { useServerDrift } from '../../hooks/useDrift.js';
+import { driftSummary } from '../../../core/drift/compare.js';
 
 /** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
 export function ServerScreen({ name }: { name: string }) {
@@ -22,7 +25,8 @@ export function ServerScreen({ name }: { name: string }) {
   const server = useServer(name);
   const size = useBodySize();
   const [tab, setTab] = useState<Tab>('Tools');
-  const [overlay, setOverlay] = useState<'approve' | 'roots'>();
+  const [overlay, setOverlay] = useState<'approve' | 'roots' | 'drift'>();
+  const drift = useServerDrift(name);
   const [notice, setNotice] = useState<string>();
   const close = (said?: string) => {
     setOverlay(undefined);
@@ -47,11 +51,13 @@ export function ServerScreen({ name }: { name: string }) {
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: server?.approval ? () => setOverlay('approve') : undefined,
     editRoots: server && config ? () => setOverlay('roots') : undefined,
+    reviewDrift: drift ? () => setOverlay('drift') : undefined,
   }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
+  if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
   const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
-  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0);
+  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0) + (drift ? 1 : 0);
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text wrap="truncate-end">
@@ -61,6 +67,11 @@ export function ServerScreen({ name }: { name: string }) {
       </Text>
       {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
       {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
+      {drift ? (
+        <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">
+          {`⚠ definitions changed since you accepted them: ${driftSummary(drift)}${drift.calledChanged ? ` (${drift.calledChanged} you have called before)` : ''} · D shows the changes`}
+        </Text>
+      ) : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
         <ServerTab tab={tab} server={server} remote={remote} />

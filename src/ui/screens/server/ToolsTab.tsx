@@ -16,7 +16,14 @@ import { ToolDetail } from '../../components/ToolDetail.js';
 import { toolColumns, toolTitle } from './NameCell.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from './NotConnected.js';
+import { DriftMark, withDriftNote } from '../../components/DriftMark.js';
+import { useServerDrift } from '../../hooks/useDrift.js';
+import { useTokens } from '../../hooks/useTokens.js';
+import { kindDrift } from '../../../core/drift/compare.js';
+import { shortCount } from '../../../core/tokens/meter.js';
 
+/** "12.3k": a tool's definition tokens, right-aligned. */
+const TOKEN_COLUMN = 5;
 // The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
@@ -48,7 +55,9 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const nav = useNavigation();
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
-  const note = server.listNotes?.tools;
+  const drift = kindDrift(useServerDrift(server.name), 'tool');
+  const tokens = useTokens(server.tools.length > 0);
+  const note = withDriftNote(server.listNotes?.tools, drift);
   const noteRows = note ? 1 : 0;
   // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
   const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
@@ -78,6 +87,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
         empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
         render={(t, selected) => (
           <Box>
+            {drift ? <DriftMark item={drift.byKey.get(t.name)} /> : null}
             <Box width={columns.name} flexShrink={0} paddingRight={2}>
               <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
             </Box>
@@ -86,12 +96,17 @@ export function ToolsTab({ server }: { server: ServerState }) {
                 <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
               </Box>
             ) : null}
+            {tokens ? (
+              <Box width={TOKEN_COLUMN} flexShrink={0} justifyContent="flex-end" marginRight={2}>
+                <Text dimColor>{shortCount(tokens.tool(t)!)}</Text>
+              </Box>
+            ) : null}
             {/* One row per tool: tags that do not fit are cut, never wrapped onto the next tool's row. */}
             <AnnotationTags tool={t} wrap="truncate-end" />
           </Box>
         )}
       />
-      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} /> : null}
+      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} tokens={tokens?.tool(tool)} drift={drift?.byKey.get(tool.name)} /> : null}
     </Box>
   );
 }
