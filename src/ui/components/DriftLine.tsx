@@ -6,10 +6,10 @@ import { useTheme } from '../theme/ThemeContext.js';
 export function DriftLine({ item }: { item: DriftItem }) {
   const theme = useTheme();
   const what = item.change === 'new' ? 'new since you accepted this server\'s definitions' : `changed since you accepted it: ${item.fields.join(', ')}`;
-  const called = item.called ? ' · you have called it before: read the change before calling again' : '';
+  const called = item.called ? ' · you called it before' : '';
   return (
     <Text color={item.called ? theme.error : theme.warning} bold={Boolean(item.called)} wrap="truncate-end">
-      {`⚠ ${what}${called} · D shows the difference`}
+      {`⚠ ${what}${called} · D: diff`}
     </Text>
   );
 }

@@ -18,7 +18,7 @@ export function driftNote(drift: KindDrift | undefined): string | undefined {
   if (!drift) return undefined;
   const counts = (['changed', 'new'] as const).filter((c) => drift.counts[c]).map((c) => `${drift.counts[c]} ${c}`);
   const removed = drift.removed.length ? [`removed: ${drift.removed.join(', ')}`] : [];
-  return `since you accepted them: ${[...counts, ...removed].join(', ')} · D shows the changes`;
+  return `since you accepted them: ${[...counts, ...removed].join(', ')} · D: diff`;
 }
 
 /** A list's own note and its drift note, on one row. */

@@ -57,7 +57,11 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
       </Box>
       {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
       <Box width={Math.max(1, width - fixed(statusWidth))} flexShrink={0}>
-        {drift ? <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">{driftCount(drift)}</Text> : null}
+        {drift ? (
+          <Box flexShrink={0}>
+            <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0}>{driftCount(drift)}</Text>
+          </Box>
+        ) : null}
         <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
       </Box>
     </Box>

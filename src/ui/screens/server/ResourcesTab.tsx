@@ -123,7 +123,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
         note={note}
         empty={server.capabilities?.resources ? 'this server lists no resources' : 'this server offers no resources'}
         render={(e, selected) => (
-          <Box>
+          <Box flexGrow={1}>
             {drift ? <DriftMark item={e.kind === 'template' ? drift.byKey.get(e.item.uriTemplate) : undefined} /> : null}
             <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />
           </Box>

@@ -69,7 +69,7 @@ export function ServerScreen({ name }: { name: string }) {
       {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       {drift ? (
         <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">
-          {`⚠ definitions changed since you accepted them: ${driftSummary(drift)}${drift.calledChanged ? ` (${drift.calledChanged} you have called before)` : ''} · D shows the changes`}
+          {`⚠ definitions changed since you accepted them: ${driftSummary(drift)}${drift.calledChanged ? ` · ${drift.calledChanged} you called before` : ''} · D: diff`}
         </Text>
       ) : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
