@@ -58,7 +58,10 @@ export class DriftWatch implements Store<DriftSnapshot> {
     const def = this.options.definition(state.name);
     if (!def) throw new Error(`no server named "${state.name}"`);
     if (state.status !== 'connected') throw new Error(`${state.name} is not connected: its definitions cannot be read`);
-    await this.options.store.record(serverIdentity(def), state.name, definitionsOf(state, this.options.kinds));
+    const write = this.options.store.record(serverIdentity(def), state.name, definitionsOf(state, this.options.kinds));
+    // The deck closes only after this is on disk, even when the person quits at once.
+    this.keep(write);
+    await write;
     this.set(state.name, undefined);
   }
 
