@@ -12,7 +12,7 @@ import { byName } from '../hooks/useFiltered.js';
 import { useFilteredList } from '../hooks/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { ListView } from '../widgets/list/ListView.js';
-import { COLUMNS, ServerRow, WIDE_STATUS } from '../components/ServerRow.js';
+import { COLUMNS, ServerRow, WIDE_STATUS, tokensFit } from '../components/ServerRow.js';
 import { ServerHeader } from '../components/ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from '../components/ServerDetailPane.js';
 import { FilterLine } from '../components/FilterLine.js';
@@ -46,6 +46,7 @@ export function Dashboard() {
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
+  const tokensColumn = tokensFit(size.columns - 2, statusWidth);
   const act = (start: () => Promise<unknown>) => () => {
     setNotice(undefined);
     start().catch((error: Error) => setNotice(error.message));
@@ -75,14 +76,14 @@ export function Dashboard() {
       <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={servers.length} />
       {notice ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       {signInHint ? <Text color={theme.warning} wrap="truncate-end">{signInHint}</Text> : null}
-      <ServerHeader statusWidth={statusWidth} />
+      <ServerHeader statusWidth={statusWidth} tokens={tokensColumn} />
       <Box flexGrow={1} flexDirection="column">
         <ListView
           items={shown}
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
           render={(server, isSelected) => (
-            <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} drift={drift[server.name]} tokens={server.status === 'connected' ? tokens?.server(server) : undefined} />
+            <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} drift={drift[server.name]} tokens={server.status === 'connected' ? tokens?.server(server) : undefined} tokensColumn={tokensColumn} />
           )}
         />
       </Box>
