@@ -1,5 +1,6 @@
 import type { Change } from 'diff';
 import { terminalJson } from '../../util/json.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 import type { DriftItem, ServerDrift } from './compare.js';
 import type { DefinitionBody, DefinitionKind } from './definitions.js';
 
@@ -37,7 +38,8 @@ function whole(body: DefinitionBody, mark: '+' | '-'): string[] {
 /** The heading of one item: `tool search: changed (description, inputSchema)`. */
 export function itemHeading(item: DriftItem): string {
   const what = item.change === 'changed' ? `changed (${item.fields.join(', ')})` : item.change;
-  return `${KIND_NAMES[item.kind]} ${item.key}: ${what}${item.called ? '  ⚠ you have called this tool before' : ''}`;
+  // One line whatever the name holds: a newline in it must not pass for a heading of its own.
+  return `${KIND_NAMES[item.kind]} ${sanitizeLine(item.key)}: ${what}${item.called ? '  ⚠ you have called this tool before' : ''}`;
 }
 
 function itemLines(diffLines: DiffLines, item: DriftItem): string[] {
@@ -57,6 +59,6 @@ export async function driftReport(server: string, drift: ServerDrift): Promise<s
   // The diff library loads when a report is asked for.
   const { diffLines } = await import('diff');
   const called = drift.calledChanged ? [`⚠ ${drift.calledChanged} of them ${drift.calledChanged === 1 ? 'is a tool' : 'are tools'} you have called before: read ${drift.calledChanged === 1 ? 'its' : 'their'} new definition before calling again.`] : [];
-  const head = [`${server}: ${drift.items.length} definition${drift.items.length === 1 ? '' : 's'} changed since you accepted them (- accepted, + now)`, ...called, ''];
+  const head = [`${sanitizeLine(server)}: ${drift.items.length} definition${drift.items.length === 1 ? '' : 's'} changed since you accepted them (- accepted, + now)`, ...called, ''];
   return [...head, ...drift.items.flatMap((item) => [...itemLines(diffLines as DiffLines, item), ''])].join('\n');
 }
