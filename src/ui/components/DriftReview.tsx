@@ -26,10 +26,8 @@ export function DriftReview({ name, rows, columns, onClose }: { name: string; ro
   useKeys(['drift'], {
     closeDrift: () => onClose(),
     ...(drift && {
-      acceptDrift: () => {
-        onClose(`accepted ${name}'s definitions as they are now`);
-        deck.acceptDefinitions(name).catch((error: Error) => onClose(error.message));
-      },
+      // Closes once they are kept: the notice never shows over marks still there.
+      acceptDrift: () => void deck.acceptDefinitions(name).then(() => onClose(`accepted ${name}'s definitions as they are now`), (error: Error) => onClose(error.message)),
     }),
   }, { priority: PRIORITY.widget });
   if (!drift) return <Text>{`${sanitizeLine(name)}: no changes since its definitions were accepted. esc goes back.`}</Text>;
