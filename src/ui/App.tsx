@@ -2,22 +2,22 @@ import { useContext, useMemo, useState } from 'react';
 import { Box, useApp } from 'ink';
 import { KeysContext } from './keys/KeysProvider.js';
 import type { Hint } from './keys/dispatcher.js';
-import { PRIORITY, useKeys } from './hooks/useKeys.js';
+import { PRIORITY, useKeys } from './keys/useKeys.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
 import { BodySizeContext } from './hooks/useBodySize.js';
-import { ScreenContext } from './hooks/screen-context.js';
+import { ScreenContext } from './keys/screen-context.js';
 import { NavigationContext, type Navigation } from './navigation/NavigationContext.js';
 import { routeLabel, type Route } from './navigation/routes.js';
-import { Breadcrumb } from './components/Breadcrumb.js';
-import { Backdrop } from './components/Backdrop.js';
-import { Footer } from './components/Footer.js';
-import { HelpScreen } from './screens/HelpScreen.js';
-import { Screen } from './screens/Screen.js';
-import { RequestOverlay } from './screens/requests/RequestOverlay.js';
-import { NoticeLine, openUrlsLabel } from './screens/requests/NoticeLine.js';
-import { useRequestLayout } from './screens/requests/useRequestLayout.js';
-import { SignInOverlay } from './screens/auth/SignInOverlay.js';
-import { useSignInLayout } from './screens/auth/useSignInLayout.js';
+import { Breadcrumb } from './shell/Breadcrumb.js';
+import { Backdrop } from './shell/Backdrop.js';
+import { Footer } from './shell/Footer.js';
+import { HelpScreen } from './shell/HelpScreen.js';
+import { Screen } from './shell/Screen.js';
+import { RequestOverlay } from './requests/RequestOverlay.js';
+import { NoticeLine, openUrlsLabel } from './requests/lines/NoticeLine.js';
+import { useRequestLayout } from './requests/useRequestLayout.js';
+import { SignInOverlay } from './signin/SignInOverlay.js';
+import { useSignInLayout } from './signin/useSignInLayout.js';
 
 /**
  * Routes screens and nothing else. Screens under the top of the stack stay mounted

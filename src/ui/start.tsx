@@ -1,5 +1,5 @@
 import { Box, render, Text, type Instance } from 'ink';
-import { Breadcrumb } from './components/Breadcrumb.js';
+import { Breadcrumb } from './shell/Breadcrumb.js';
 import { ThemeContext } from './theme/ThemeContext.js';
 import type { Theme } from './theme/theme.js';
 

@@ -1,10 +1,10 @@
 import { render } from 'ink-testing-library';
 import { Box } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { UrlLines } from '../../src/ui/screens/requests/UrlLines.js';
+import { UrlLines } from '../../src/ui/requests/lines/UrlLines.js';
 import { hyperlink, terminalLink } from '../../src/util/hyperlink.js';
-import { around } from '../../src/ui/screens/auth/PasteLine.js';
-import { traceRows } from '../../src/ui/screens/auth/trace-rows.js';
+import { around } from '../../src/ui/signin/progress/PasteLine.js';
+import { traceRows } from '../../src/ui/signin/progress/trace-rows.js';
 
 const URL_ = 'https://auth.example.com/authorize?response_type=code&client_id=abcdefghijklmnopqrstuvwxyz0123456789&state=s0m3-st4te-v4lue&code_challenge=0123456789abcdef0123456789abcdef&scope=mcp%3Atools';
 const visible = (frame: string) => frame.replace(/\x1b\]8;[^\x07\x1b]*(\x07|\x1b\\)/g, '');

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'ink-testing-library';
 import type { ReactNode } from 'react';
 import type { ToolInfo } from '../../src/core/servers/tools.js';
-import { ParamList } from '../../src/ui/components/ParamList.js';
+import { ParamList } from '../../src/ui/server/tools/ParamList.js';
 import { KeysProvider } from '../../src/ui/keys/KeysProvider.js';
-import { ConfirmCall } from '../../src/ui/screens/call/ConfirmCall.js';
+import { ConfirmCall } from '../../src/ui/call/ConfirmCall.js';
 import { ThemeContext } from '../../src/ui/theme/ThemeContext.js';
 import { createTheme } from '../../src/ui/theme/theme.js';
 

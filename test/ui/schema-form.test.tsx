@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render } from 'ink-testing-library';
-import { PRIORITY, useKeys } from '../../src/ui/hooks/useKeys.js';
+import { PRIORITY, useKeys } from '../../src/ui/keys/useKeys.js';
 import { KeysProvider } from '../../src/ui/keys/KeysProvider.js';
 import { Dispatcher } from '../../src/ui/keys/dispatcher.js';
 import { ThemeContext } from '../../src/ui/theme/ThemeContext.js';

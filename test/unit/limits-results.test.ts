@@ -7,7 +7,7 @@ import type { CallOutcome } from '../../src/core/mcp/call.js';
 import { renderOutcome } from '../../src/cli/render-result.js';
 import { terminalJson } from '../../src/util/json.js';
 import { DESCRIPTION_HEAD, descriptionHead } from '../../src/ui/components/Description.js';
-import { resultNote } from '../../src/ui/screens/call/result-note.js';
+import { resultNote } from '../../src/ui/call/result/result-note.js';
 import { PAGER_LIMITS, findMatches, pagerText } from '../../src/ui/widgets/pager/pager-model.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

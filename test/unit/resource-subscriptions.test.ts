@@ -4,7 +4,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { SubscribeRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ResourceSubscriptions, subscriptionOf, type Subscriptions } from '../../src/core/servers/subscriptions.js';
-import { ago, watchMark, watchWords } from '../../src/ui/screens/server/resource-entry.js';
+import { ago, watchMark, watchWords } from '../../src/ui/server/resources/resource-entry.js';
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
 import { buildForm, initialValues } from '../../src/core/schema/form.js';
-import { addItem, choose, move, removeItem, startState, stopsOf, toggle, typeText, type FormState } from '../../src/ui/widgets/form/form-state.js';
-import { editLines, linesText, toLines, type LinesState } from '../../src/ui/widgets/form/lines-edit.js';
+import { addItem, choose, move, removeItem, startState, stopsOf, toggle, typeText, type FormState } from '../../src/ui/widgets/form/state/form-state.js';
+import { editLines, linesText, toLines, type LinesState } from '../../src/ui/widgets/form/raw/lines-edit.js';
 import { scrollTo } from '../../src/ui/widgets/list/list-state.js';
 
 const key = (k: Partial<Key> = {}): Key => ({

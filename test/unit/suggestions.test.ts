@@ -1,8 +1,8 @@
 // The suggestion feed behind the deck's completions: debounced, stale answers dropped,
 // errors shown as nothing. Fake timers and hand-resolved answers: no waiting on a clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { completer } from '../../src/ui/screens/server/form-schemas.js';
-import { SuggestionFeed, SUGGEST_DELAY_MS, type Suggest, type SuggestQuery, type Suggestions } from '../../src/ui/widgets/form/suggestions.js';
+import { completer } from '../../src/ui/server/fetch/form-schemas.js';
+import { SuggestionFeed, SUGGEST_DELAY_MS, type Suggest, type SuggestQuery, type Suggestions } from '../../src/ui/widgets/form/state/suggestions.js';
 
 interface Asked {
   query: SuggestQuery;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TAIL_START, tailMove, tailView } from '../../src/ui/screens/server/tail-list.js';
+import { TAIL_START, tailMove, tailView } from '../../src/ui/widgets/tail/tail-list.js';
 
 describe('tail list', () => {
   it('follows the newest entry while the selection is at the bottom', () => {

@@ -3,7 +3,7 @@ import type { ServerState } from '../../core/servers/state.js';
 import { whatRunsLines } from '../../core/config/what-runs.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
-import { PRIORITY, useKeys } from '../hooks/useKeys.js';
+import { PRIORITY, useKeys } from '../keys/useKeys.js';
 import { useServers } from '../hooks/useServers.js';
 import { useTheme } from '../theme/ThemeContext.js';
 

@@ -4,7 +4,7 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { truncate } from '../../../util/text.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import type { Row } from './form-layout.js';
-import { FieldValue } from './FieldValue.js';
+import { FieldValue } from './fields/FieldValue.js';
 
 interface Props {
   row: Row;

@@ -5,11 +5,11 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { scrollTo } from '../list/list-state.js';
 import { labelColumns, layoutForm } from './form-layout.js';
-import type { FormControl } from './useFormState.js';
+import type { FormControl } from './state/useFormState.js';
 import { FormRow } from './FormRow.js';
 import { SendLine } from './SendLine.js';
 import { UncheckedLine } from './UncheckedLine.js';
-import type { Suggestions } from './suggestions.js';
+import type { Suggestions } from './state/suggestions.js';
 
 interface Props {
   model: FormModel;

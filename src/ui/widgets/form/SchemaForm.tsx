@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { buildForm } from '../../../core/schema/form.js';
-import { useFormState } from './useFormState.js';
-import { useRawJson } from './useRawJson.js';
-import { pretty, useFormKeys } from './useFormKeys.js';
+import { useFormState } from './state/useFormState.js';
+import { useRawJson } from './raw/useRawJson.js';
+import { pretty, useFormKeys } from './state/useFormKeys.js';
 import { FormView } from './FormView.js';
-import { RawJsonView } from './RawJsonView.js';
-import type { Suggest } from './suggestions.js';
-import { useSuggestions } from './useSuggestions.js';
+import { RawJsonView } from './raw/RawJsonView.js';
+import type { Suggest } from './state/suggestions.js';
+import { useSuggestions } from './state/useSuggestions.js';
 
 interface Props {
   schema: unknown;

@@ -1,8 +1,8 @@
 import type { Field, FormResult, ObjectField } from '../../../core/schema/form.js';
 import { getIn } from '../../../core/schema/form-values.js';
 import { descriptionHead } from '../../../util/description-head.js';
-import { fieldKey, type FormState, type Stop } from './form-state.js';
-import type { Suggestions } from './suggestions.js';
+import { fieldKey, type FormState, type Stop } from './state/form-state.js';
+import type { Suggestions } from './state/suggestions.js';
 
 /** One terminal row of the form. */
 export type Row =

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { PRIORITY, useKeys } from '../../hooks/useKeys.js';
+import { PRIORITY, useKeys } from '../../keys/useKeys.js';
 import { useTextInput } from '../text/useTextInput.js';
 import { TextField } from '../text/TextField.js';
 import { PagerView } from './PagerView.js';

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { startCall, type CallRun } from '../../core/calls/call-run.js';
+import { mayDestroy } from '../../core/servers/tools.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { useDeck } from '../DeckContext.js';
+import { useServer } from '../hooks/useServers.js';
+import { useBodySize } from '../hooks/useBodySize.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import { SchemaForm } from '../widgets/form/SchemaForm.js';
+import { CallHeader, HEADER_ROWS } from './CallHeader.js';
+import { ConfirmCall } from './ConfirmCall.js';
+import { CallRunView } from './CallRunView.js';
+
+type Phase =
+  | { name: 'form' }
+  | { name: 'confirm'; args: Record<string, unknown> }
+  | { name: 'call'; run: CallRun };
+
+/** Calling one tool by hand: form → (confirm) → running → result, and again. */
+export function CallScreen({ server: serverName, tool: toolName }: { server: string; tool: string }) {
+  const deck = useDeck();
+  const theme = useTheme();
+  const size = useBodySize();
+  const server = useServer(serverName);
+  const tool = server?.tools.find((t) => t.name === toolName);
+  const [phase, setPhase] = useState<Phase>({ name: 'form' });
+  // Read once: the form starts from the arguments last sent, here or in an earlier session.
+  // The form unmounts in the other phases, so coming back to it starts a new one from `initial`.
+  const [initial, setInitial] = useState(() => deck.recentArgs?.get(serverName, toolName));
+  const run = phase.name === 'call' ? phase.run : undefined;
+  // Leaving the screen mid-call cancels it: nobody would see the result.
+  useEffect(() => () => run?.cancel(), [run]);
+
+  if (!tool) {
+    const why = !server ? 'is no longer configured' : server.status === 'connected' ? `has no tool "${sanitizeLine(toolName)}"` : `is ${server.status}`;
+    return <Text color={theme.error}>{`${sanitizeLine(serverName)} ${why}. esc goes back.`}</Text>;
+  }
+  const send = (args: Record<string, unknown>) => {
+    deck.recentArgs?.remember(serverName, tool.name, args, tool.inputSchema);
+    setInitial(args);
+    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args) });
+  };
+  const submit = (args: Record<string, unknown>) => (mayDestroy(tool) ? setPhase({ name: 'confirm', args }) : send(args));
+  const backToForm = (args: Record<string, unknown>) => {
+    setInitial(args);
+    setPhase({ name: 'form' });
+  };
+  const rows = Math.max(4, size.rows - HEADER_ROWS);
+  return (
+    <Box flexDirection="column" height={size.rows}>
+      <CallHeader tool={tool} />
+      {phase.name === 'form' ? (
+        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} />
+      ) : phase.name === 'confirm' ? (
+        <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args)} onNo={() => backToForm(phase.args)} />
+      ) : (
+        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} onRetry={() => send(phase.run.args)} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { Box, Text } from 'ink';
+import type { CallRun, CallState } from '../../core/calls/call-run.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { useKeys } from '../keys/useKeys.js';
+import { useRequests } from '../hooks/useRequests.js';
+import { useTick } from '../hooks/useTick.js';
+import { ProgressBar } from './ProgressBar.js';
+
+const SPIN = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/** Elapsed time, the server's progress (a bar with a total, a spinner without), and esc to cancel. */
+export function RunningView({ run, state, width }: { run: CallRun; state: CallState; width: number }) {
+  const tick = useTick(100);
+  useKeys(['running'], { cancel: run.cancel });
+  // The server asked the person something: the call waits on them, not on the server.
+  const asking = useRequests().pending.some((r) => r.server === run.server);
+  const elapsed = ((Date.now() - state.startedAt) / 1000).toFixed(1);
+  const { progress } = state;
+  const spinner = SPIN[tick % SPIN.length]!;
+  const count = progress ? `${progress.progress}${progress.total ? `/${progress.total}` : ''}` : '';
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text wrap="truncate-end">{`${spinner} calling ${sanitizeLine(run.tool)} · ${asking ? 'waiting for your answer · ' : ''}${elapsed} s`}</Text>
+      <Box>
+        {progress?.total ? <ProgressBar value={progress.progress} total={progress.total} width={Math.min(40, Math.max(10, width - 30))} /> : <Text>{progress ? `${spinner} ` : ''}</Text>}
+        <Text>{progress ? ` ${count}` : 'no progress reported yet'}</Text>
+      </Box>
+      <Text wrap="truncate-end">{progress?.message ? sanitizeLine(progress.message) : ' '}</Text>
+      <Text dimColor>esc cancels the call (the server is told); other keys still work</Text>
+    </Box>
+  );
+}

@@ -1,0 +1,104 @@
+import { useMemo, useState } from 'react';
+import { Box, Text } from 'ink';
+import type { CallRun, CallState } from '../../../core/calls/call-run.js';
+import { callCommandLine } from '../../../core/calls/command-line.js';
+import { errorText, headline } from '../../../core/calls/headline.js';
+import { resultViewOf, type ResultLink, type SavedFile } from '../../../core/calls/result-view.js';
+import { createResultSaver } from '../../../core/calls/saver.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { useKeys } from '../../keys/useKeys.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { Pager } from '../../widgets/pager/Pager.js';
+import { ResultExtras, listedRows, shownCommand } from './ResultExtras.js';
+import { commandRows } from './command-rows.js';
+import { useClipboard } from '../../system/useClipboard.js';
+import { LinkPicker } from '../link/LinkPicker.js';
+import { resultNote } from './result-note.js';
+import { useLinkReader } from '../link/useLinkReader.js';
+import { useWholeSave } from './useWholeSave.js';
+import { useTokens } from '../../hooks/useTokens.js';
+import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
+import { ENCODING } from '../../../core/tokens/meter.js';
+
+interface Props {
+  run: CallRun;
+  state: CallState;
+  server: ServerState;
+  width: number;
+  height: number;
+  onAgain: () => void;
+}
+
+const NONE: never[] = [];
+const MAX_NOTE_ROWS = 2;
+
+/**
+ * How a call ended, its result in the pager, saved files, links, and the same call as a
+ * command. A huge result shows a page of its blocks and the start of its text, with a
+ * note of what is left out; `s` saves all of it to a file.
+ */
+export function ResultPane({ run, state, server, width, height, onAgain }: Props) {
+  const theme = useTheme();
+  const [saver] = useState(() => createResultSaver());
+  const [picking, setPicking] = useState(false);
+  // Where each page of blocks seen so far starts, so `[` goes back the way `]` came.
+  const [starts, setStarts] = useState([0]);
+  const from = starts.at(-1)!;
+  const reader = useLinkReader(run.server, run.tool, saver);
+  const whole = useWholeSave(state.outcome, run.tool, saver);
+  const view = state.outcome ? resultViewOf(state.outcome, run.tool, saver, from) : undefined;
+  const links: readonly ResultLink[] = view?.links ?? NONE;
+  const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
+  const head = headline(state);
+  const meter = useTokens(Boolean(state.outcome));
+  const count = meter?.getSnapshot();
+  const size = useMemo(() => (count && state.outcome ? ` · ${resultTokensText(resultTokens(count, state.outcome.result))} (${ENCODING})` : ''), [count, state.outcome]);
+  const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
+  const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
+  const copy = useClipboard();
+  const [copied, setCopied] = useState(false);
+  const read = (link: ResultLink) => {
+    setPicking(false);
+    reader.open(link.uri);
+  };
+  // Over a link read or the link picker, these keys would act on something out of sight.
+  const paging = view && !picking && !reader.read;
+  useKeys(['result', 'global'], {
+    again: onAgain,
+    openLink: links.length ? () => (links.length === 1 ? read(links[0]!) : setPicking(true)) : undefined,
+    back: picking ? () => setPicking(false) : reader.read ? reader.close : undefined,
+    saveResult: paging ? whole.save : undefined,
+    nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
+    prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
+    copyCommand: () => {
+      copy(command);
+      setCopied(true);
+    },
+  });
+  const note = (copied ? 'copied the command to the clipboard (through the terminal, OSC 52)' : undefined) ?? whole.status ?? (view && resultNote(view));
+  const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
+  const listed = listedRows(files.length, links.length);
+  // The command takes the rows it needs, as long as the result keeps three.
+  const shown = shownCommand(rows, Math.max(1, height - 1 - noteRows - listed - 3));
+  const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
+  const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
+  let body;
+  if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
+  else if (reader.read) {
+    body = (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end">{`${sanitizeLine(reader.read.uri)}  `}<Text dimColor>esc back to the result</Text></Text>
+        <Pager key={`r:${reader.read.uri}:${reader.read.text.length}`} text={reader.read.text} width={width} height={bodyRows - 1} />
+      </Box>
+    );
+  } else body = <Pager key={`result:${from}`} text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;
+  return (
+    <Box flexDirection="column">
+      <Text color={tone} bold wrap="truncate-end">{head.text}<Text bold={false} dimColor>{size}</Text></Text>
+      {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
+      <Box flexDirection="column" height={bodyRows}>{body}</Box>
+      <ResultExtras files={files} links={links} command={shown} />
+    </Box>
+  );
+}

@@ -1,0 +1,38 @@
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../util/sanitize.js';
+
+interface Named {
+  name: string;
+  title?: string;
+}
+
+/** A name column as wide as the longest title in view plus a gap, within 12 to 36. */
+export function nameColumn(inView: readonly Named[]): number {
+  return Math.min(36, Math.max(12, ...inView.map((x) => sanitizeLine(x.title ?? x.name).length + 2)));
+}
+
+/** An item's title (or name) in a fixed-width column, bold when selected. */
+export function NameCell({ item, width, selected }: { item: Named; width: number; selected: boolean }) {
+  return (
+    <Box width={width} flexShrink={0}>
+      <Text bold={selected} wrap="truncate-end">{sanitizeLine(item.title ?? item.name)}</Text>
+    </Box>
+  );
+}
+
+/** What a tool is called for people: its `title`, else its annotations' title; none when that is just its name. */
+export function toolTitle(tool: { name: string; title?: string; annotations?: { title?: string } }): string | undefined {
+  const title = tool.title ?? tool.annotations?.title;
+  return title && title !== tool.name ? title : undefined;
+}
+
+/**
+ * Tools by their names (what the CLI, the traffic and the repeat command use), each
+ * title dimmed in a column beside them: widths for the names and the titles in view.
+ */
+export function toolColumns(inView: readonly { name: string; title?: string; annotations?: { title?: string } }[]): { name: number; title: number } {
+  const name = Math.min(36, Math.max(12, ...inView.map((t) => sanitizeLine(t.name).length + 2)));
+  const titles = inView.map((t) => toolTitle(t)).filter((t): t is string => Boolean(t));
+  const title = titles.length ? Math.min(30, Math.max(...titles.map((t) => sanitizeLine(t).length + 2))) : 0;
+  return { name, title };
+}

@@ -1,0 +1,38 @@
+import { Box, Text } from 'ink';
+import type { ServerState } from '../../core/servers/state.js';
+import { protocolLabel } from '../../core/servers/status-label.js';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import { Badge } from '../components/Badge.js';
+
+export const DETAIL_ROWS = 8;
+
+/** The selected server at a glance: why it failed and what it last wrote to stderr. */
+export function ServerDetailPane({ server, frame, width }: { server: ServerState; frame: number; width: number }) {
+  const theme = useTheme();
+  const info = server.serverInfo;
+  const counts = `${server.tools.length} tools · ${server.resources.length} resources · ${server.prompts.length} prompts`;
+  const stderr = server.stderr.slice(-(server.error ? 3 : 5)).map(sanitizeLine);
+  const issues = server.configIssues.filter((i) => i.severity === 'warning');
+  // The reason gets every row the stderr tail and a warning leave (the border and the name take two).
+  const errorRows = Math.max(2, DETAIL_ROWS - 2 - (stderr.length ? stderr.length + 1 : 0) - Math.min(issues.length, 1));
+  return (
+    <Box flexDirection="column" height={DETAIL_ROWS} borderStyle="single" borderTop borderBottom={false} borderLeft={false} borderRight={false} borderColor={theme.border} width={width}>
+      <Text wrap="truncate-end">
+        <Text bold>{sanitizeLine(server.name)}</Text>{'  '}<Badge status={server.status} restart={server.restart} frame={frame} />
+        {info ? <Text dimColor>{`  ${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${server.protocolVersion ? ` · protocol ${protocolLabel(server)}` : ''}`}</Text> : null}
+      </Text>
+      {server.status === 'needs-approval' && server.approval ? (
+        <Text color={theme.status['needs-approval']} wrap="truncate-start">{`from ${sanitizeLine(server.approval.file)}${server.approval.changed ? ' (changed since approved)' : ''}: A reviews what it runs`}</Text>
+      ) : null}
+      {server.error ? (
+        <Box height={errorRows} overflow="hidden"><Text color={theme.error}>{sanitizeLine(server.error)}</Text></Box>
+      ) : server.status === 'connected' ? (
+        <Text dimColor>{counts}</Text>
+      ) : null}
+      {issues.slice(0, 1).map((i, n) => <Text key={n} color={theme.warning} wrap="truncate-end">{`warning: ${sanitizeLine(i.message)}`}</Text>)}
+      {stderr.length ? <Text dimColor>stderr (last lines):</Text> : null}
+      {stderr.map((line, i) => <Text key={i} dimColor wrap="truncate-end">{`  ${line}`}</Text>)}
+    </Box>
+  );
+}

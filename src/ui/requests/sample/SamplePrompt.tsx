@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { Box, Text } from 'ink';
+import type { SamplingRequest } from '../../../core/elicitation/types.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { PRIORITY, useKeys } from '../../keys/useKeys.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { AnswerLine } from '../lines/AnswerLine.js';
+import { Conversation, conversationRows } from './Conversation.js';
+import { RefusalLines, refusalLines } from '../lines/RefusalLines.js';
+import { LinesView } from '../../widgets/form/raw/LinesView.js';
+import { modelLine } from './sample-lines.js';
+import { useReplyText } from './useReplyText.js';
+import { useRespond } from '../useRespond.js';
+import { clipRows, wrapRows } from '../../widgets/text/wrap.js';
+
+const LABEL = 8;
+
+/**
+ * Sampling by hand: the person reads what the server would send a model and writes
+ * the model's reply, so sampling servers can be tried with no model at all.
+ */
+export function SamplePrompt({ request, width, height }: { request: SamplingRequest; width: number; height: number }) {
+  const theme = useTheme();
+  const { params } = request;
+  const reply = useReplyText();
+  const { refused, respond } = useRespond(request.id);
+  const [empty, setEmpty] = useState(false);
+  const [fromEnd, setFromEnd] = useState(0);
+  // Wrapped once per request and width, not on every key typed into the reply.
+  const rows = useMemo(() => conversationRows(params, width), [params, width]);
+  const errors = empty ? ['write a reply first, or decline'] : refusalLines(refused);
+  const system = clipRows(wrapRows(params.systemPrompt ?? '(none)', width - LABEL), 2);
+  const replyRows = Math.min(6, Math.max(2, Math.floor(height / 4)));
+  const talkRows = Math.max(2, height - system.length - 3 - replyRows - errors.length);
+  const page = Math.max(1, talkRows - 2);
+  const maxFromEnd = Math.max(0, rows.length - talkRows + 1);
+  useKeys(['sample'], {
+    sendReply: () => {
+      const text = reply.text();
+      if (!text.trim()) return setEmpty(true);
+      setEmpty(false);
+      respond({ action: 'reply', text });
+    },
+    declineSample: () => void respond({ action: 'decline' }),
+    scrollUp: fromEnd < maxFromEnd ? () => setFromEnd((n) => Math.min(maxFromEnd, n + page)) : undefined,
+    scrollDown: fromEnd > 0 ? () => setFromEnd((n) => Math.max(0, n - page)) : undefined,
+  }, { priority: PRIORITY.modal, capture: true, onText: reply.onText });
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      {system.map((row, i) => (
+        <Text key={i} wrap="truncate-end"><Text dimColor>{(i ? '' : 'system').padEnd(LABEL)}</Text>{row}</Text>
+      ))}
+      <Text wrap="truncate-end"><Text dimColor>{'model'.padEnd(LABEL)}</Text>{sanitizeLine(modelLine(params))}</Text>
+      <Conversation rows={rows} height={talkRows} fromEnd={Math.min(fromEnd, maxFromEnd)} />
+      <Text bold color={theme.accent}>Your reply, as the assistant:</Text>
+      <LinesView editor={reply.editor} width={width} height={replyRows} placeholder="the assistant's reply; enter starts a new line" />
+      <RefusalLines lines={errors} />
+      <AnswerLine buttons={[{ label: 'Send', key: 'ctrl+s' }, { label: 'Decline', key: 'ctrl+x/esc' }]} />
+    </Box>
+  );
+}

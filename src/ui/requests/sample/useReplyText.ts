@@ -1,0 +1,27 @@
+import { useRef, useState } from 'react';
+import type { Key } from 'ink';
+import { editLines, linesText, toLines, type LinesState } from '../../widgets/form/raw/lines-edit.js';
+
+export interface ReplyText {
+  editor: LinesState;
+  onText: (input: string, key: Key) => boolean;
+  /** The text now (not as last drawn). */
+  text: () => string;
+}
+
+/** A multi-line text for the reply; keys edit the newest state, as they can come faster than renders. */
+export function useReplyText(): ReplyText {
+  const [editor, setEditor] = useState<LinesState>(() => toLines(''));
+  const latest = useRef(editor);
+  return {
+    editor,
+    onText: (input, key) => {
+      const next = editLines(latest.current, input, key);
+      if (!next) return false;
+      latest.current = next;
+      setEditor(next);
+      return true;
+    },
+    text: () => linesText(latest.current),
+  };
+}

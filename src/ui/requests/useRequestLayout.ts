@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import type { Notice, TrackedUrl } from '../../core/elicitation/types.js';
+import { useDeck } from '../DeckContext.js';
+import { useRequests } from '../hooks/useRequests.js';
+import { noticeRows } from './lines/NoticeLine.js';
+
+/** How long a notice stays in view. */
+const NOTICE_MS = 8_000;
+
+export interface RequestLayout {
+  /** The newest notice, until it is dismissed, and the rows it takes. */
+  notice?: Notice;
+  noticeRows: number;
+  /** Rows of the body the prompt takes (0: none waiting). */
+  promptRows: number;
+  /** The URL elicitations still open, for the breadcrumb. */
+  openUrls: readonly TrackedUrl[];
+}
+
+/** Where the screen ends and the prompt begins: the screen keeps a few rows, so its status shows. */
+function promptRowsOf(bodyRows: number): number {
+  const screenRows = Math.min(6, Math.max(3, Math.floor(bodyRows / 4)));
+  return Math.max(0, bodyRows - screenRows);
+}
+
+/** What the app must make room for: a waiting request, a notice, pages left open. */
+export function useRequestLayout(bodyRows: number, columns: number): RequestLayout {
+  const deck = useDeck();
+  const { pending, notices, urls } = useRequests();
+  const notice = notices.at(-1);
+  // A notice shows once, for a while after it is first seen; a newer one replaces it
+  // (and takes the ones it replaced along when it goes).
+  useEffect(() => {
+    if (!notice) return;
+    const dismiss = () => {
+      for (const n of deck.requests.getSnapshot().notices) if (n.id <= notice.id) deck.requests.dismiss(n.id);
+    };
+    const timer = setTimeout(dismiss, NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [deck, notice]);
+  const rows = noticeRows(notice, columns);
+  return {
+    notice,
+    noticeRows: rows,
+    promptRows: pending.length ? promptRowsOf(bodyRows - rows) : 0,
+    // Tracked from the moment they are asked; counted once the prompt is answered.
+    openUrls: urls.filter((u) => u.status === 'open' && !pending.some((r) => r.kind === 'elicit-url' && r.server === u.server && r.elicitationId === u.elicitationId)),
+  };
+}

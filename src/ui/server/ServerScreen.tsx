@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../util/sanitize.js';
+import { useDeck } from '../DeckContext.js';
+import { useServer } from '../hooks/useServers.js';
+import { useKeys } from '../keys/useKeys.js';
+import { useTick } from '../hooks/useTick.js';
+import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
+import { REMOTE_TABS, TABS, type Tab } from '../navigation/routes.js';
+import { isRemote } from '../../core/auth/manager.js';
+import { Badge } from '../components/Badge.js';
+import { TabBar } from './TabBar.js';
+import { useTheme } from '../theme/ThemeContext.js';
+import { ServerTab } from './ServerTab.js';
+import { ApprovalReview } from '../components/ApprovalReview.js';
+import { RootsEditor } from './RootsEditor.js';
+import { DriftReview } from '../drift/DriftReview.js';
+import { useServerDrift } from '../drift/useDrift.js';
+import { driftSummary } from '../../core/drift/compare.js';
+
+/** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
+export function ServerScreen({ name }: { name: string }) {
+  const deck = useDeck();
+  const theme = useTheme();
+  const server = useServer(name);
+  const size = useBodySize();
+  const [tab, setTab] = useState<Tab>('Tools');
+  const [overlay, setOverlay] = useState<'approve' | 'roots' | 'drift'>();
+  const drift = useServerDrift(name);
+  const [notice, setNotice] = useState<string>();
+  const close = (said?: string) => {
+    setOverlay(undefined);
+    setNotice(said);
+  };
+  const frame = useTick(150, server?.status === 'connecting');
+  // A list the server said goes stale (2026-07-28 ttlMs) is fetched again when looked at.
+  useEffect(() => void deck.freshen(name), [deck, name, tab]);
+  const config = deck.definition(name)?.config;
+  const remote = config && isRemote(config) ? config : undefined;
+  const tabs: readonly Tab[] = remote ? REMOTE_TABS : TABS;
+  const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
+  useKeys(['server'], {
+    nextTab: () => step(1),
+    prevTab: () => step(-1),
+    tab1: () => setTab('Tools'),
+    tab2: () => setTab('Resources'),
+    tab3: () => setTab('Prompts'),
+    tab4: () => setTab('Log'),
+    tab5: () => setTab('Info'),
+    tab6: remote ? () => setTab('Auth') : undefined,
+    reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
+    approve: server?.approval ? () => setOverlay('approve') : undefined,
+    editRoots: server && config ? () => setOverlay('roots') : undefined,
+    reviewDrift: drift ? () => setOverlay('drift') : undefined,
+  }, { active: !overlay });
+  if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
+  if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
+  if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
+  const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
+  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0) + (drift ? 1 : 0);
+  return (
+    <Box flexDirection="column" height={size.rows}>
+      <Text wrap="truncate-end">
+        <Badge status={server.status} restart={server.restart} frame={frame} />
+        {server.serverInfo ? <Text dimColor>{`  ${sanitizeLine(server.serverInfo.name)} ${sanitizeLine(server.serverInfo.version)}`}</Text> : null}
+        <Text dimColor>{`  ${server.transport ?? ''} · ${server.source.path ?? server.source.label}`}</Text>
+      </Text>
+      {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
+      {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
+      {drift ? (
+        <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">
+          {`⚠ definitions changed since you accepted them: ${driftSummary(drift)}${drift.calledChanged ? ` · ${drift.calledChanged} you called before` : ''} · D: diff`}
+        </Text>
+      ) : null}
+      <TabBar tabs={tabs} active={tab} counts={counts} />
+      <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
+        <ServerTab tab={tab} server={server} remote={remote} />
+      </BodySizeContext.Provider>
+    </Box>
+  );
+}

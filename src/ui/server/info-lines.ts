@@ -1,0 +1,81 @@
+import { protocolLabel } from '../../core/servers/status-label.js';
+import type { ServerCapabilities } from '../../core/mcp/types.js';
+import type { ServerState } from '../../core/servers/state.js';
+import { terminalJson } from '../../util/json.js';
+import { sanitize, sanitizeLine } from '../../util/sanitize.js';
+import { clock } from './log/log-format.js';
+import { whatRunsLines } from '../../core/config/what-runs.js';
+
+export interface InfoLine {
+  text: string;
+  kind?: 'heading' | 'warning' | 'error';
+}
+
+const MAIN = ['tools', 'resources', 'prompts', 'logging', 'completions'] as const;
+const FLAG: Record<string, string> = { listChanged: 'list changes announced', subscribe: 'subscribe' };
+
+/** Cuts a line at word boundaries (or anywhere, for a long word) into rows of `width`. */
+function wrap(text: string, width: number, indent = ''): string[] {
+  const room = Math.max(10, width - indent.length);
+  const rows: string[] = [];
+  let rest = text;
+  while (rest.length > room) {
+    const space = rest.lastIndexOf(' ', room);
+    const cut = space > room / 3 ? space : room;
+    rows.push(indent + rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+  }
+  rows.push(indent + rest);
+  return rows;
+}
+
+function capabilityLines(capabilities: ServerCapabilities, logLevel: string | undefined): string[] {
+  const lines = MAIN.map((name) => {
+    const value = capabilities[name];
+    if (!value) return `  ${name.padEnd(13)}—`;
+    const flags = Object.keys(value).filter((k) => value[k as keyof typeof value]).map((k) => FLAG[k] ?? sanitizeLine(k));
+    if (name === 'logging') flags.push(`level: ${logLevel ?? 'server default'}`);
+    return `  ${name.padEnd(13)}✓${flags.length ? ` ${flags.join(' · ')}` : ''}`;
+  });
+  const other = Object.keys(capabilities).filter((k) => !(MAIN as readonly string[]).includes(k));
+  if (other.length) lines.push(`  ${'also'.padEnd(13)}${other.map(sanitizeLine).join(', ')}`);
+  return lines;
+}
+
+/** Everything known about a server, as rows no wider than `width`, sanitized. */
+export function infoLines(server: ServerState, width: number): InfoLine[] {
+  const out: InfoLine[] = [];
+  const add = (text: string, kind?: InfoLine['kind']) => out.push(...wrap(text, width).map((t) => ({ text: t, kind })));
+  const field = (label: string, value: string, kind?: InfoLine['kind']) => add(`${label.padEnd(14)}${value}`, kind);
+  const info = server.serverInfo;
+  field('Server', info ? `${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${info.title ? ` · ${sanitizeLine(info.title)}` : ''}` : `(not connected: ${server.status})`);
+  if (server.protocolVersion) field('Protocol', protocolLabel(server));
+  const proc = [server.transport, server.pid !== undefined && `pid ${server.pid}`, server.connectedAt && `connected ${clock(server.connectedAt)}`];
+  field('Transport', proc.filter(Boolean).join(' · ') || '—');
+  field('Source', `${sanitizeLine(server.source.label)}${server.source.path ? ` · ${sanitizeLine(server.source.path)}` : ''}`);
+  if (server.error) field('Error', sanitizeLine(server.error), 'error');
+  field('Roots', server.roots.length ? server.roots.map(sanitizeLine).join(', ') : 'none sent (the server keeps its own configuration); R sets some');
+  if (server.approval) {
+    const { needed, by, changed, runs } = server.approval;
+    const said = needed ? `waits for your approval${changed ? ' (changed since approved)' : ''}: A reviews it` : by === 'claude-code' ? "approved in Claude Code's settings" : 'approved by you';
+    field('Approval', said, needed ? 'warning' : undefined);
+    if (needed && runs) for (const line of whatRunsLines(runs)) add(`${''.padEnd(14)}${sanitizeLine(line)}`);
+  }
+  if (server.capabilities) {
+    add('Capabilities', 'heading');
+    for (const line of capabilityLines(server.capabilities, server.logLevel)) add(line);
+  }
+  const instructions = sanitize(server.instructions ?? '').trim();
+  if (instructions) {
+    add('Instructions', 'heading');
+    for (const line of instructions.split('\n')) out.push(...wrap(line.replace(/\t/g, '  '), width, '  ').map((text) => ({ text })));
+  }
+  add('Configuration (secrets masked)', 'heading');
+  for (const line of terminalJson(server.config, 2).split('\n')) out.push(...wrap(sanitizeLine(line), width, '  ').map((text) => ({ text })));
+  const warnings = server.configIssues;
+  if (warnings.length) {
+    add('Config warnings', 'heading');
+    for (const issue of warnings) add(`  ${issue.severity}: ${sanitizeLine(issue.message)}`, 'warning');
+  }
+  return out;
+}

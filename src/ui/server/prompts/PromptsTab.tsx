@@ -1,0 +1,83 @@
+import { Box, Text } from 'ink';
+import type { Prompt } from '../../../core/mcp/types.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { useDeck } from '../../DeckContext.js';
+import { useKeys } from '../../keys/useKeys.js';
+import { useBodySize } from '../../hooks/useBodySize.js';
+import { byName, nameTitleDescription } from '../../widgets/filter/useFiltered.js';
+import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
+import { Pager } from '../../widgets/pager/Pager.js';
+import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
+import type { Suggest } from '../../widgets/form/state/suggestions.js';
+import { ArgsForm } from '../fetch/ArgsForm.js';
+import { BusyLine } from '../fetch/BusyLine.js';
+import { NameCell, nameColumn } from '../../components/NameCell.js';
+import { NotConnected } from '../../components/NotConnected.js';
+import { PromptDetail } from './PromptDetail.js';
+import { completer, promptSchema, strings, type StringFormSchema } from '../fetch/form-schemas.js';
+import { promptText } from './prompt-text.js';
+import { useFetchView } from '../fetch/useFetchView.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { kindDrift } from '../../../core/drift/compare.js';
+
+const DETAIL_ROWS = 6;
+
+// The form's schema is made once, when it opens: a new one each render could reset the form.
+interface PromptForm {
+  prompt: Prompt;
+  schema: StringFormSchema;
+  suggest?: Suggest;
+}
+
+const argSummary = (p: Prompt) => (p.arguments ?? []).map((a) => `${sanitizeLine(a.name)}${a.required ? '*' : ''}`).join(', ');
+
+/** The prompts; enter asks for the arguments, gets the prompt and shows its messages. */
+export function PromptsTab({ server }: { server: ServerState }) {
+  const deck = useDeck();
+  const size = useBodySize();
+  const view = useFetchView<PromptForm>();
+  const { opened, request } = view;
+  const busyRows = request.busy || request.error ? 1 : 0;
+  const drift = kindDrift(useServerDrift(server.name), 'prompt');
+  const note = withDriftNote(server.listNotes?.prompts, drift);
+  const filtered = useFilteredList(server.prompts, nameTitleDescription, byName, size.rows - DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
+  const { list, filter, selected: prompt } = filtered;
+  const get = (p: Prompt, args: Record<string, unknown>) =>
+    view.fetch(`getting ${p.name}`, async (signal) => promptText(await deck.getPrompt(server.name, p.name, strings(args), { signal })));
+  // The list stays live while a request runs: esc cancels it, enter on another replaces it.
+  useKeys(['prompts', 'list', 'global'], opened ? { back: view.back } : {
+    ...list.handlers,
+    filter: filter.start,
+    ...(prompt && { getPrompt: () => (prompt.arguments?.length ? view.openForm({ prompt, schema: promptSchema(prompt), suggest: completer(deck, server, { type: 'ref/prompt', name: prompt.name }) }) : get(prompt, {})) }),
+    back: view.back,
+  });
+  if (opened?.kind === 'pager') return <Pager text={opened.text} width={size.columns} height={size.rows} />;
+  if (opened?.kind === 'form') {
+    const { prompt: p, schema, suggest } = opened.form;
+    const title = `${sanitizeLine(p.title ?? p.name)} · arguments (* required)`;
+    return <ArgsForm title={title} schema={schema} submitLabel="get" request={request} onSubmit={(args) => get(p, args)} suggest={suggest} />;
+  }
+  if (server.status !== 'connected' && !server.prompts.length) return <NotConnected status={server.status} />;
+  const nameWidth = nameColumn(filtered.inView);
+  return (
+    <Box flexDirection="column">
+      <FilteredListView
+        filtered={filtered}
+        noun="prompt"
+        note={note}
+        empty={server.capabilities?.prompts ? 'this server lists no prompts' : 'this server offers no prompts'}
+        render={(p, selected) => (
+          <Box>
+            {drift ? <DriftMark item={drift.byKey.get(p.name)} /> : null}
+            <NameCell item={p} width={nameWidth} selected={selected} />
+            <Text dimColor wrap="truncate-end">{argSummary(p) || 'no arguments'}</Text>
+          </Box>
+        )}
+      />
+      <BusyLine request={request} />
+      {prompt ? <PromptDetail prompt={prompt} height={DETAIL_ROWS} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { Box, Text } from 'ink';
+import type { ToolInfo } from '../../../core/servers/tools.js';
+import { summarizeParams } from '../../../core/schema/signature.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { toolTitle } from '../../components/NameCell.js';
+import { AnnotationTags } from './AnnotationTags.js';
+import { DESCRIPTION_HEAD, Description } from '../../components/Description.js';
+import { ParamList } from './ParamList.js';
+import { DriftLine } from '../../drift/DriftLine.js';
+import type { DriftItem } from '../../../core/drift/compare.js';
+import { ENCODING } from '../../../core/tokens/meter.js';
+
+/** The rows a description takes wrapped at `width` (its head: a huge one is cut anyway). */
+function descriptionRows(text: string | undefined, width: number): number {
+  const lines = (text ?? '').slice(0, DESCRIPTION_HEAD).trim().split('\n');
+  return lines.reduce((rows, line) => rows + Math.max(1, Math.ceil([...line].length / Math.max(1, width))), 0);
+}
+
+/**
+ * The selected tool in `height` rows: name and title, tags (as declared, not verified),
+ * the description and the parameters, sharing what rows there are.
+ */
+export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolInfo; height: number; width: number; tokens?: number; drift?: DriftItem }) {
+  const title = toolTitle(tool);
+  const body = Math.max(3, height - 2 - (drift ? 1 : 0));
+  const params = summarizeParams(tool.inputSchema).total;
+  // The parameters take what they need, leaving the description two rows at least.
+  const paramRows = Math.min(Math.max(1, params), Math.max(1, body - 2));
+  const shown = params > paramRows ? Math.max(1, paramRows - 1) : paramRows;
+  return (
+    <Box flexDirection="column" height={height} overflow="hidden">
+      <Text wrap="truncate-end">
+        <Text bold>{sanitizeLine(tool.name)}</Text>
+        {title ? <Text>{`  ${sanitizeLine(title)}`}</Text> : null}
+        <Text dimColor>{`  ${sanitizeLine(tool.qualifiedName)}`}</Text>
+        {tokens === undefined ? null : <Text dimColor>{`  · ${tokens} tokens in a model's context (${ENCODING})`}</Text>}
+      </Text>
+      {drift ? <DriftLine item={drift} /> : null}
+      <Text wrap="truncate-end">
+        <AnnotationTags tool={tool} />
+        <Text dimColor>  declared by the server, not verified; ? = implied by the spec</Text>
+      </Text>
+      <Description text={tool.description} rows={Math.max(2, Math.min(body - paramRows, descriptionRows(tool.description, width)))} />
+      <ParamList schema={tool.inputSchema} max={shown} />
+    </Box>
+  );
+}

@@ -1,0 +1,112 @@
+import { useMemo, useState } from 'react';
+import { Box, Text } from 'ink';
+import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import type { ToolInfo } from '../../../core/servers/tools.js';
+import { terminalJson } from '../../../util/json.js';
+import { useKeys } from '../../keys/useKeys.js';
+import { useBodySize } from '../../hooks/useBodySize.js';
+import { byName, nameTitleDescription } from '../../widgets/filter/useFiltered.js';
+import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
+import { useNavigation } from '../../navigation/NavigationContext.js';
+import { Pager } from '../../widgets/pager/Pager.js';
+import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
+import { AnnotationTags } from './AnnotationTags.js';
+import { ToolDetail } from './ToolDetail.js';
+import { toolColumns, toolTitle } from '../../components/NameCell.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { NotConnected } from '../../components/NotConnected.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { useTokens } from '../../hooks/useTokens.js';
+import { kindDrift } from '../../../core/drift/compare.js';
+import { shortCount } from '../../../core/tokens/meter.js';
+
+/** "12.3k": a tool's definition tokens, right-aligned. */
+const TOKEN_COLUMN = 5;
+// The detail has at least these rows, and every row the list does not need.
+const DETAIL_ROWS = 9;
+/** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
+const SHOWN_LEVELS = 64;
+
+/**
+ * The whole tool for the pager: name and title, its annotations as the server sent
+ * them, the whole description, then the schemas as JSON (cut at SHOWN_LEVELS with a
+ * note when they go deeper).
+ */
+function toolText(tool: ToolInfo): string {
+  const title = toolTitle(tool);
+  const head = [
+    `${tool.name}${title ? `  ${title}` : ''}  ${tool.qualifiedName}`,
+    `annotations: ${tool.annotations ? terminalJson(tool.annotations) : '(none: the spec\'s defaults apply)'}`,
+    '',
+    tool.description?.trim() || '(no description)',
+    '',
+  ].join('\n');
+  const schemas = { inputSchema: tool.inputSchema, ...(tool.outputSchema && { outputSchema: tool.outputSchema }) };
+  const depth = nestingDepth(schemas);
+  const json = terminalJson(pruneDeep(schemas, SHOWN_LEVELS), 2);
+  if (depth <= SHOWN_LEVELS) return `${head}\n${json}`;
+  return `${head}\n(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
+}
+
+/** The tools with their tags; a filter; the selected one's detail; the whole tool one key away. */
+export function ToolsTab({ server }: { server: ServerState }) {
+  const nav = useNavigation();
+  const size = useBodySize();
+  const [raw, setRaw] = useState(false);
+  const drift = kindDrift(useServerDrift(server.name), 'tool');
+  const tokens = useTokens(server.tools.length > 0);
+  const note = withDriftNote(server.listNotes?.tools, drift);
+  const noteRows = note ? 1 : 0;
+  // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
+  const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
+  // Over the whole tool in the pager, esc closes the pager, not the filter.
+  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows, !raw);
+  const { list, filter, selected: tool } = filtered;
+  useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
+    ...list.handlers,
+    filter: filter.start,
+    ...(tool && {
+      callTool: () => nav.push({ screen: 'call', server: server.name, tool: tool.name }),
+      rawSchema: () => setRaw(true),
+    }),
+  });
+  const whole = useMemo(() => (raw && tool ? toolText(tool) : ''), [raw, tool]);
+  if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
+  if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
+  const columns = toolColumns(filtered.inView);
+  const filterRows = filter.editing || filter.input.value ? 1 : 0;
+  const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
+  return (
+    <Box flexDirection="column">
+      <FilteredListView
+        filtered={filtered}
+        noun="tool"
+        note={note}
+        empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
+        render={(t, selected) => (
+          <Box>
+            {drift ? <DriftMark item={drift.byKey.get(t.name)} /> : null}
+            <Box width={columns.name} flexShrink={0} paddingRight={2}>
+              <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
+            </Box>
+            {columns.title ? (
+              <Box width={columns.title} flexShrink={0} paddingRight={2}>
+                <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
+              </Box>
+            ) : null}
+            {tokens ? (
+              <Box width={TOKEN_COLUMN} flexShrink={0} justifyContent="flex-end" marginRight={2}>
+                <Text dimColor>{shortCount(tokens.tool(t)!)}</Text>
+              </Box>
+            ) : null}
+            {/* One row per tool: tags that do not fit are cut, never wrapped onto the next tool's row. */}
+            <AnnotationTags tool={t} wrap="truncate-end" />
+          </Box>
+        )}
+      />
+      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} tokens={tokens?.tool(tool)} drift={drift?.byKey.get(tool.name)} /> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Route } from '../navigation/routes.js';
+import { Dashboard } from '../dashboard/Dashboard.js';
+import { ServerScreen } from '../server/ServerScreen.js';
+import { CallScreen } from '../call/CallScreen.js';
+
+/** The component for a route. */
+export function Screen({ route }: { route: Route }) {
+  switch (route.screen) {
+    case 'dashboard': return <Dashboard />;
+    case 'server': return <ServerScreen name={route.server} />;
+    case 'call': return <CallScreen server={route.server} tool={route.tool} />;
+  }
+}

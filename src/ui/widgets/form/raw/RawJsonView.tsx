@@ -1,0 +1,40 @@
+import { Box, Text } from 'ink';
+import { sanitizeLine } from '../../../../util/sanitize.js';
+import { useTheme } from '../../../theme/ThemeContext.js';
+import type { RawJson } from './useRawJson.js';
+import { SendLine } from '../SendLine.js';
+import { LinesView } from './LinesView.js';
+import { UncheckedLine } from '../UncheckedLine.js';
+
+interface Props {
+  raw: RawJson;
+  /** Why the form cannot be used, when it cannot. */
+  reason?: string;
+  submitLabel: string;
+  width: number;
+  height: number;
+}
+
+const MAX_ERRORS = 3;
+
+/** The arguments as editable JSON, scrolled to keep the cursor in view both ways, its errors, and the send button. */
+export function RawJsonView({ raw, reason, submitLabel, width, height }: Props) {
+  const theme = useTheme();
+  const errors = raw.attempted ? raw.check.errors : [];
+  const errorRows = Math.min(errors.length, MAX_ERRORS);
+  const unchecked = raw.check.unchecked;
+  const editorRows = Math.max(1, height - 2 - errorRows - (unchecked ? 1 : 0));
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text wrap="truncate-end" color={reason ? theme.warning : undefined} dimColor={!reason}>
+        {reason ? `raw JSON only: ${sanitizeLine(reason)}` : 'raw JSON · ctrl+r back to the form'}
+      </Text>
+      {unchecked ? <UncheckedLine reason={unchecked} /> : null}
+      <LinesView editor={raw.editor} width={width} height={editorRows} />
+      {errors.slice(0, MAX_ERRORS).map((e, i) => (
+        <Text key={i} color={theme.error} wrap="truncate-end">{`  ✗ ${sanitizeLine(e)}${i === MAX_ERRORS - 1 && errors.length > MAX_ERRORS ? ` (+${errors.length - MAX_ERRORS} more)` : ''}`}</Text>
+      ))}
+      <SendLine label={submitLabel} focused={false} errors={errors.length} />
+    </Box>
+  );
+}
