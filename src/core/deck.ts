@@ -14,9 +14,8 @@ import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
 import type { RestartPolicy } from './servers/supervisor.js';
-import { DriftWatch } from './drift/watch.js';
+import { DriftWatch, listedKinds } from './drift/watch.js';
 import type { DefinitionStore } from './drift/store.js';
-import type { DefinitionKind } from './drift/definitions.js';
 import { TokenMeter } from './tokens/meter.js';
 
 export const DEMO_NAME = 'demo';
@@ -48,8 +47,6 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   /** The definitions the person accepted, per server: with it, the deck watches for drift (`deck.drift`). */
   definitions?: DefinitionStore;
 }
-
-const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts: 'prompt', resources: 'template' };
 
 /** What approving covers: one server, or every server its file defines now. */
 export type ApprovalScope = 'server' | 'file';
@@ -115,7 +112,7 @@ export class Deck {
       const { recentArgs } = options;
       const drift = new DriftWatch({
         store: options.definitions,
-        kinds: (options.lists ?? (['tools', 'resources', 'prompts'] as const)).map((l) => KIND_OF_LIST[l]),
+        kinds: listedKinds(options.lists),
         definition: (name) => this.hub.definition(name),
         called: recentArgs && ((server, tool) => recentArgs.get(server, tool) !== undefined),
       });

@@ -5,6 +5,12 @@ import { toolMatcher } from '../servers/tools.js';
 import { compareDefinitions, type ServerDrift } from './compare.js';
 import { definitionsOf, serverIdentity, type DefinitionKind, type DefinitionSet, type ListedKinds } from './definitions.js';
 import type { DefinitionStore } from './store.js';
+import type { ListKind } from '../servers/connection.js';
+
+const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts: 'prompt', resources: 'template' };
+
+/** The definitions a deck that lists `lists` (default: all) holds: resource templates come with resources. */
+export const listedKinds = (lists: readonly ListKind[] = ['tools', 'resources', 'prompts']): ListedKinds => lists.map((l) => KIND_OF_LIST[l]);
 
 /** Drift per server name: only servers whose definitions differ from the accepted ones. */
 export type DriftSnapshot = Readonly<Record<string, ServerDrift>>;
