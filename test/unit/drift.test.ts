@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareDefinitions, driftSummary, kindDrift } from '../../src/core/drift/compare.js';
-import { serverIdentity, type DefinitionSet } from '../../src/core/drift/definitions.js';
+import { definitionsOf, serverIdentity, type DefinitionSet } from '../../src/core/drift/definitions.js';
+import { countText, loadTokenizer, toolDefinitionText } from '../../src/core/tokens/meter.js';
 import { driftReport } from '../../src/core/drift/report.js';
 import { openDefinitionStore } from '../../src/core/drift/store.js';
 import { normalizeEntry } from '../../src/core/config/normalize.js';
@@ -34,6 +35,19 @@ describe('comparing definitions', () => {
     expect(compareDefinitions({ tool: { a: tool('A') } }, { prompt: { p: {} } }).items).toEqual([]);
     const reordered = { tool: { a: { inputSchema: { properties: {}, type: 'object' }, description: 'A' } } };
     expect(compareDefinitions({ tool: { a: tool('A') } }, reordered).items).toEqual([]);
+  });
+});
+
+describe('hostile definitions', () => {
+  it('keeps and compares a schema 10,000 levels deep without overflowing, and counts its tokens', async () => {
+    const deep = (leaf: string) => JSON.parse(`${'{"type":"object","properties":{"level":'.repeat(10_000)}{"type":"${leaf}"}${'}}'.repeat(10_000)}`) as Record<string, unknown>;
+    const state = (leaf: string) => ({ tools: [{ name: 'deep', inputSchema: deep(leaf) }], prompts: [], resourceTemplates: [] }) as unknown as Parameters<typeof definitionsOf>[0];
+    const before = definitionsOf(state('string'), ['tool']);
+    expect(compareDefinitions(before, definitionsOf(state('string'), ['tool'])).items).toEqual([]);
+    // Cut 64 levels down, the change 10,000 down is past what is kept; the depth is still kept.
+    expect(JSON.stringify(before)).toContain('more levels, not shown');
+    const count = await loadTokenizer();
+    expect(countText(count, toolDefinitionText(state('string').tools[0]!)).tokens).toBeGreaterThan(100);
   });
 });
 

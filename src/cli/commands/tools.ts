@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { terminalJson } from '../../util/json.js';
 import { sanitize } from '../../util/sanitize.js';
-import { Exit } from '../exit-codes.js';
+import { Exit, UserError } from '../exit-codes.js';
+import { DRIFT_LIMIT, watchable } from '../../core/drift/watch.js';
 import { toolsTable } from '../format.js';
 import type { Deck } from '../../core/deck.js';
 import { driftSummary } from '../../core/drift/compare.js';
@@ -59,6 +60,7 @@ function printTools(deck: Deck, name: string, json: boolean): void {
 
 /** `--changed` prints the drift (exit Exit.drift when there is some); `--accept` takes the definitions as they are now. */
 async function reviewDrift(deck: Deck, name: string, options: ToolsOptions): Promise<number> {
+  if (!watchable(deck.server(name)!)) throw new UserError(`${name} has more than ${DRIFT_LIMIT.toLocaleString('en-US')} tools, prompts and resource templates: mcpdeck does not keep or compare them`);
   const drift = deck.drift?.of(name);
   if (options.changed) {
     if (drift) {

@@ -2,6 +2,10 @@ import { createHash } from 'node:crypto';
 import type { ServerDefinition } from '../config/types.js';
 import type { ServerState } from '../servers/state.js';
 import { isRecord } from '../../util/is-record.js';
+import { pruneDeep } from '../../util/json-depth.js';
+
+/** Levels of a definition kept and compared: deeper is kept as a marker of its depth (a schema 10,000 deep would overflow the stack). */
+const KEPT_DEPTH = 64;
 
 /** The three lists whose definitions a server's users rely on: what an agent is told about each. */
 export type DefinitionKind = 'tool' | 'prompt' | 'template';
@@ -21,7 +25,7 @@ export type DefinitionSet = Partial<Record<DefinitionKind, Record<string, Defini
 function pick(item: object, fields: readonly string[]): DefinitionBody {
   const source = item as Record<string, unknown>;
   const body: DefinitionBody = {};
-  for (const field of fields) if (source[field] !== undefined) body[field] = source[field];
+  for (const field of fields) if (source[field] !== undefined) body[field] = pruneDeep(source[field], KEPT_DEPTH);
   return body;
 }
 

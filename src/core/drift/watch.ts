@@ -12,6 +12,12 @@ const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts:
 /** The definitions a deck that lists `lists` (default: all) holds: resource templates come with resources. */
 export const listedKinds = (lists: readonly ListKind[] = ['tools', 'resources', 'prompts']): ListedKinds => lists.map((l) => KIND_OF_LIST[l]);
 
+/** A server with more definitions than this is not watched: keeping and comparing 100,000 tools would cost every listing seconds. */
+export const DRIFT_LIMIT = 2_000;
+
+/** Whether a server's definitions are few enough to keep and compare. */
+export const watchable = (state: Pick<ServerState, 'tools' | 'prompts' | 'resourceTemplates'>) => state.tools.length + state.prompts.length + state.resourceTemplates.length <= DRIFT_LIMIT;
+
 /** Drift per server name: only servers whose definitions differ from the accepted ones. */
 export type DriftSnapshot = Readonly<Record<string, ServerDrift>>;
 
@@ -64,6 +70,7 @@ export class DriftWatch implements Store<DriftSnapshot> {
     const def = this.options.definition(state.name);
     if (!def) throw new Error(`no server named "${state.name}"`);
     if (state.status !== 'connected') throw new Error(`${state.name} is not connected: its definitions cannot be read`);
+    if (!watchable(state)) throw new Error(`${state.name} has more than ${DRIFT_LIMIT.toLocaleString('en-US')} tools, prompts and resource templates: their changes are not kept`);
     const write = this.options.store.record(serverIdentity(def), state.name, definitionsOf(state, this.options.kinds));
     // The deck closes only after this is on disk, even when the person quits at once.
     this.keep(write);
@@ -79,7 +86,7 @@ export class DriftWatch implements Store<DriftSnapshot> {
   private compare(state: ServerState): void {
     const { store, kinds, definition, called } = this.options;
     const def = definition(state.name);
-    if (!def) return;
+    if (!def || !watchable(state)) return;
     const id = serverIdentity(def);
     const current = definitionsOf(state, kinds);
     let accepted: DefinitionSet = {};

@@ -1,9 +1,13 @@
 import { createStore, type Store } from '../store.js';
 import type { ServerState } from '../servers/state.js';
 import type { Tool } from '../mcp/types.js';
+import { cutJson } from '../../util/json.js';
 
 /** The tokenizer's encoding: GPT-4o's and later OpenAI models'; other models' tokenizers differ by some percent. */
 export const ENCODING = 'o200k_base';
+
+/** A server with more tools than this gets no sum in the deck: counting 100,000 tools would hold up every redraw. */
+export const SUM_LIMIT = 5_000;
 
 /** Text past this many characters is not counted: the count says "more than" instead (a 50 MB result would take seconds). */
 export const COUNT_LIMIT = 1_000_000;
@@ -37,7 +41,8 @@ export function loadTokenizer(): Promise<CountTokens> {
  * `parameters`). Title, annotations and output schema stay with the client.
  */
 export function toolDefinitionText(tool: Pick<Tool, 'name' | 'description' | 'inputSchema'>): string {
-  return JSON.stringify({ name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema ?? {} });
+  // A schema too deep for JSON.stringify (a hostile one) is counted as written cut.
+  return cutJson({ name: tool.name, description: tool.description ?? '', parameters: tool.inputSchema ?? {} });
 }
 
 export function countText(count: CountTokens, text: string): TokenCount {
@@ -73,9 +78,9 @@ export class TokenMeter implements Store<CountTokens | undefined> {
     return tokens;
   }
 
-  /** The sum over a server's tools (those the tools filter shows), or undefined before the tokenizer is loaded. */
+  /** The sum over a server's tools (those the tools filter shows); undefined before the tokenizer is loaded, and past SUM_LIMIT tools. */
   server(state: Pick<ServerState, 'tools'>): number | undefined {
-    if (!this.getSnapshot()) return undefined;
+    if (!this.getSnapshot() || state.tools.length > SUM_LIMIT) return undefined;
     let sum = this.lists.get(state.tools);
     if (sum === undefined) this.lists.set(state.tools, (sum = state.tools.reduce((total, t) => total + this.tool(t)!, 0)));
     return sum;
