@@ -75,7 +75,7 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
 export function printStatus(deck: Deck, json: boolean): number {
   const servers = deck.getSnapshot().servers;
   // Token counts when the tokenizer was loaded (status loads it; the deck's fallback without a terminal does not).
-  const counted = deck.tokens.getSnapshot() ? (s: ServerState) => deck.tokens.server(s) : undefined;
+  const counted = deck.tokens.getSnapshot() ? (s: ServerState) => deck.tokens.server(s, { all: true }) : undefined;
   if (json) process.stdout.write(`${terminalJson(servers.map((s) => statusJson(s, counted?.(s))), 2)}\n`);
   else process.stdout.write(`${statusTable(servers, process.stdout, counted)}\n${summary(servers)}\n${counted ? `Tokens: what each server's tool definitions cost in a model's context (${ENCODING}).\n` : ''}${approvalNote(servers)}`);
   return statusExit(servers);

@@ -55,7 +55,7 @@ function printTools(deck: Deck, name: string, json: boolean): void {
   else process.stdout.write(`${toolsTable(state.tools, process.stdout, (t) => deck.tokens.tool(t))}\n`);
   if (state.hiddenTools) process.stdout.write(`(${state.hiddenTools} more hidden by the tools filter)\n`);
   process.stdout.write(`Tags are declared by the server, not verified; [x?] marks a default the spec implies.\n`);
-  if (state.tools.length) process.stdout.write(`The definitions cost ${deck.tokens.server(state)} tokens in a model's context (${ENCODING}).\n`);
+  if (state.tools.length) process.stdout.write(`The definitions cost ${deck.tokens.server(state, { all: true })} tokens in a model's context (${ENCODING}).\n`);
 }
 
 /** `--changed` prints the drift (exit Exit.drift when there is some); `--accept` takes the definitions as they are now. */

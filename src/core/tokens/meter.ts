@@ -78,9 +78,12 @@ export class TokenMeter implements Store<CountTokens | undefined> {
     return tokens;
   }
 
-  /** The sum over a server's tools (those the tools filter shows); undefined before the tokenizer is loaded, and past SUM_LIMIT tools. */
-  server(state: Pick<ServerState, 'tools'>): number | undefined {
-    if (!this.getSnapshot() || state.tools.length > SUM_LIMIT) return undefined;
+  /**
+   * The sum over a server's tools (those the tools filter shows); undefined before the
+   * tokenizer is loaded, and past SUM_LIMIT tools unless `all` (a command, which draws once).
+   */
+  server(state: Pick<ServerState, 'tools'>, { all = false } = {}): number | undefined {
+    if (!this.getSnapshot() || (!all && state.tools.length > SUM_LIMIT)) return undefined;
     let sum = this.lists.get(state.tools);
     if (sum === undefined) this.lists.set(state.tools, (sum = state.tools.reduce((total, t) => total + this.tool(t)!, 0)));
     return sum;
