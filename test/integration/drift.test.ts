@@ -61,6 +61,14 @@ describe('drift through the CLI', () => {
     // The unchanged ones are not mentioned.
     expect(out).not.toMatch(/stable|notes:\/\/\{id\}/);
 
+    // The same as JSON, for scripts: each item with both versions.
+    const json = await t.run('tools', 'notes', '--changed', '--json');
+    expect(json.code).toBe(7);
+    const parsed = JSON.parse(json.stdout) as { counts: object; items: { kind: string; key: string; change: string; before?: { description: string }; after?: { description: string } }[] };
+    expect(parsed.counts).toEqual({ new: 1, changed: 2, removed: 1 });
+    expect(parsed.items[0]).toMatchObject({ kind: 'tool', key: 'search', change: 'changed', before: { description: 'Search the notes for a phrase.' } });
+    expect(parsed.items[0]!.after!.description).toContain('~/.ssh/id_rsa');
+
     const accepted = await t.run('tools', 'notes', '--accept');
     expect([accepted.code, accepted.stdout.trim()]).toEqual([0, 'notes: accepted its definitions as they are now (2 changed, 1 new, 1 removed)']);
     const after = await t.run('tools', 'notes', '--changed');

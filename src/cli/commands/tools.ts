@@ -62,7 +62,9 @@ function printTools(deck: Deck, name: string, json: boolean): void {
 async function reviewDrift(deck: Deck, name: string, options: ToolsOptions): Promise<number> {
   if (!watchable(deck.server(name)!)) throw new UserError(`${name} has more than ${DRIFT_LIMIT.toLocaleString('en-US')} tools, prompts and resource templates: mcpdeck does not keep or compare them`);
   const drift = deck.drift?.of(name);
-  if (options.changed) {
+  if (options.changed && options.json) {
+    process.stdout.write(`${terminalJson({ server: name, counts: drift?.counts ?? { new: 0, changed: 0, removed: 0 }, items: drift?.items ?? [] }, 2)}\n`);
+  } else if (options.changed) {
     if (drift) {
       const { driftReport } = await import('../../core/drift/report.js');
       process.stdout.write(`${sanitize(await driftReport(name, drift))}\n`);
