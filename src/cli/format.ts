@@ -1,5 +1,5 @@
 import type { ServerState } from '../core/servers/state.js';
-import { annotationTags, type ToolInfo } from '../core/servers/tools.js';
+import { annotationTags, declaresWrites, type ToolInfo } from '../core/servers/tools.js';
 import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
@@ -57,7 +57,7 @@ export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens
   return tools
     .map((t) => {
       const count = tokens?.(t);
-      const tags = [...(count === undefined ? [] : [`${count} tokens`]), ...annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`)))].join(' ');
+      const tags = [...(count === undefined ? [] : [`${count} tokens`]), ...(declaresWrites(t) ? ['[writes]'] : []), ...annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`)))].join(' ');
       const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
       return `${sanitizeLine(t.name).padEnd(width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
     })

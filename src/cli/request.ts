@@ -148,7 +148,7 @@ export async function onServer(
 
 /** The server does not offer what the command asks for: it would refuse. */
 export function requireCapability(ctx: RequestContext, capability: 'resources' | 'prompts' | 'completions' | 'logging', what: string): void {
-  if (!ctx.state.capabilities?.[capability]) throw new UserError(`${ctx.name} does not offer ${what} (no "${capability}" capability)`, Exit.protocol);
+  if (!ctx.state.capabilities?.[capability]) throw new UserError(`${ctx.name} does not offer ${what}: it declares no "${capability}" capability`, Exit.protocol);
 }
 
 /**

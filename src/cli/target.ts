@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createDeck, type Deck, type DeckOptions } from '../core/deck.js';
+import { createDeck, DEMO_NAME, type Deck, type DeckOptions } from '../core/deck.js';
 import type { ServerState } from '../core/servers/state.js';
 import { restartPolicyFrom } from '../core/servers/supervisor.js';
 import { normalizeEntry } from '../core/config/normalize.js';
@@ -133,7 +133,9 @@ export function pickServer(deck: Deck, name: string | undefined, adhoc: boolean)
   if (!name) throw new UserError('name a server (see `mcpdeck status`)');
   if (!deck.server(name)) {
     const known = deck.getSnapshot().servers.map((s) => s.name);
-    throw new UserError(`no server named "${name}"; configured: ${known.join(', ') || 'none'}`);
+    // The built-in demo stands in only while nothing is configured: after `mcpdeck add` it takes --demo.
+    const demo = name === DEMO_NAME ? `; the built-in demo is used only while no server is configured: add --demo to use it now` : '';
+    throw new UserError(`no server named "${name}"; configured: ${known.join(', ') || 'none'}${demo}`);
   }
   return name;
 }

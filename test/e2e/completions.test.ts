@@ -1,6 +1,7 @@
 // Completions in a real terminal: suggestions appear under the field being typed in, tab
 // takes one, and the next field's suggestions follow from it (server-everything's
-// completable prompt), and a template variable of the 2026 fixture completes the same way.
+// completable prompt), and a template variable of the 2026 fixture completes the same way
+// (↓ chooses another suggestion first).
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,11 +47,14 @@ describe('completions in a real terminal', () => {
     await term.waitFor('Please promote Charlie to the head of the Engineering team.');
   });
 
-  it('a template variable of a 2026 server: a suggestion taken with tab, and the resource it names read', async () => {
+  it('a template variable of a 2026 server: a suggestion chosen with ↓, taken with tab, and the resource it names read', async () => {
     term = openTerminal({ modern: { command: process.execPath, args: [MODERN, 'stdio', 'reject'] } }, { columns: 80, rows: 24 });
     await openForm(term, '2', 'notes', 'modern://notes/{name}');
-    await term.type('br');
-    await term.waitFor((s) => s.includes('⇥ bravo') && !s.includes('beta'));
+    await term.type('b');
+    const suggested = await term.waitFor((s) => /⇥ beta\n\s+bravo/.test(s) && !s.includes('alpha'));
+    expect(suggested).toMatch(/↑↓ choose suggestion/);
+    await term.keys('Down');
+    await term.waitFor(/\n\s+beta\n\s+⇥ bravo/);
     await term.keys('Tab');
     await term.waitFor(/› name\*?\s+bravo/);
     await term.keys('C-s');

@@ -77,6 +77,21 @@ describe('the bundle users run', () => {
     expect(loadedWith(m, chunkOf(m, 'src/ui/run.tsx')).some((i) => i.includes('node_modules/ink/'))).toBe(true);
   });
 
+  it('loads the image component (ink-picture and its decoder) only when an image is shown, and it loads', async () => {
+    const m = meta();
+    const picture = chunkOf(m, 'src/ui/widgets/image/Picture.tsx');
+    expect(loadedWith(m, picture).some((i) => i.includes('node_modules/ink-picture/'))).toBe(true);
+    for (const entry of ['src/ui/run.tsx', 'src/ui/call/result/ResultPane.tsx', 'src/cli/main.ts']) {
+      expect(loadedWith(m, chunkOf(m, entry)).filter((i) => /node_modules\/(ink-picture|jimp|@jimp)\//.test(i)), entry).toEqual([]);
+    }
+    // The chunk loads as bundled (an ES module is strict: sixel's UPNG.js once made it throw).
+    const loaded = (await import(join(ROOT, picture))) as Record<string, unknown>;
+    expect(typeof loaded.Picture).toBe('function');
+    // One copy of jimp's zod 3, not one per jimp package (scripts/bundle.mjs).
+    const zods = new Set(Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes('@jimp/') && i.includes('/zod/')).map((i) => i.split('/zod/')[0]));
+    expect(zods.size).toBe(1);
+  });
+
   it('loads the tokenizer and the diff library only when a count or a diff is asked for', () => {
     const m = meta();
     const heavy = (i: string) => /node_modules\/(gpt-tokenizer|diff)\//.test(i);

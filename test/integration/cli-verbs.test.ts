@@ -117,7 +117,7 @@ describe.each(peers)('CLI verbs against $name', (peer) => {
     expect(text.stdout).toContain(peer.version.startsWith('2026') ? 'has no logging/setLevel: the level goes with each request' : 'logs at warning and above');
     const wrong = await adhoc(peer, 'log-level', 'loud');
     expect(wrong.code).toBe(2);
-    expect(wrong.stderr).toContain('name a level: debug, info');
+    expect(wrong.stderr).toContain('is not a log level; the valid levels are debug, info');
   });
 
   it('ping answers (2026-07-28 with server/discover, which replaced it)', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
@@ -122,6 +123,14 @@ describe('mcpdeck tools, get', () => {
     expect(r.stdout).toMatch(/delete_all_notes\s+\d+ tokens \[destructive\]/);
     expect(r.stdout).toMatch(/echo\s+\d+ tokens \[destructive\?\] \[open-world\?\]/);
     expect(r.stdout).toContain('declared by the server, not verified');
+  });
+
+  it('tags a tool that declares it writes (neither read-only nor destructive) as the deck does', async () => {
+    const fixture = fileURLToPath(new URL('../fixtures/servers/annotated-tools.mjs', import.meta.url));
+    const r = await runCli(['tools', '--', process.execPath, fixture], sandbox());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^write_note {2}\[writes\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^read_note {3}\[read-only\] \[open-world\?\]$/m);
   });
 
   it('prints tools as JSON, including the qualified name', async () => {

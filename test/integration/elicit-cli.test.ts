@@ -70,6 +70,9 @@ describe('mcpdeck call answering what servers ask', () => {
     const r = await runCli(['call', 'trigger-elicitation-request', ...everything], sandbox());
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('mcpdeck: adhoc asked for input ("Please provide inputs for the following fields:") and there is no terminal to answer it; use --on-elicit or --answers');
+    // Said once: not again as the tool's error text echoing it, nor followed by "the tool reported an error".
+    expect(`${r.stdout}${r.stderr}`.split('there is no terminal to answer it')).toHaveLength(2);
+    expect(r.stderr).not.toContain('the tool reported an error');
     // Well under the SDK's 60 s request timeout that a hang would end in.
     expect(Date.now() - started).toBeLessThan(15_000);
   });

@@ -31,10 +31,11 @@ describe('server log messages and traffic', () => {
   });
 
   it('refuses to set a level on a server that does not offer logging, and forgets the level on reconnect', async () => {
-    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { demo: true });
+    const healthy = new URL('../fixtures/servers/healthy.mjs', import.meta.url).pathname;
+    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] }, plain: { command: process.execPath, args: [healthy] } });
     await deck.connectAll();
-    await expect(deck.setLogLevel('demo', 'debug')).rejects.toThrow('demo does not offer logging');
-    expect(state(deck, 'demo').logLevel).toBeUndefined();
+    await expect(deck.setLogLevel('plain', 'debug')).rejects.toThrow('plain does not offer logging');
+    expect(state(deck, 'plain').logLevel).toBeUndefined();
     await deck.setLogLevel('e', 'debug');
     await deck.reconnect('e');
     expect(state(deck, 'e').logLevel).toBeUndefined();

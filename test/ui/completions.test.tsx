@@ -61,6 +61,38 @@ describe('completions in the deck forms', () => {
     await app.waitFor('Please promote Eve to the head of the Sales team.');
   });
 
+  it('↑↓ choose among the suggestions and tab takes the chosen one; past either end they move between fields', async () => {
+    ({ deck, app } = await open({ command: process.execPath, args: [MODERN, 'stdio', 'reject'] }));
+    await app.press('2');
+    await app.waitFor('modern://notes/{name}');
+    await app.press('/', ...'notes', KEY.enter);
+    await app.waitFor(/1 of \d+/);
+    await app.press(KEY.enter);
+    let frame = await app.waitFor('⇥ alpha');
+    expect(frame).toContain('↑↓ choose suggestion');
+    await app.press(KEY.down);
+    frame = await app.waitFor('⇥ beta');
+    expect(frame).toMatch(/\n\s+alpha\n\s+⇥ beta\n\s+bravo\n/);
+    await app.press(KEY.down);
+    await app.waitFor(/\n\s+beta\n\s+⇥ bravo\n/);
+    await app.press(KEY.up);
+    await app.waitFor(/\n\s+⇥ beta\n\s+bravo\n/);
+    // Typing narrows, and the choice starts again from the first.
+    await app.press('b');
+    await app.waitFor((f) => /⇥ beta\n\s+bravo\n/.test(f) && !f.includes('alpha'));
+    await app.press(KEY.down);
+    await app.waitFor(/\n\s+beta\n\s+⇥ bravo\n/);
+    // Past the last suggestion, ↓ is the next field again (here the send button).
+    await app.press(KEY.down);
+    await app.waitFor((f) => !f.includes('⇥') && /›\s*\[ \w+ \]/.test(f));
+    await app.press(KEY.up);
+    await app.waitFor('⇥ beta');
+    await app.press(KEY.down, KEY.tab);
+    await app.waitFor(/› name\*?\s+bravo/);
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor('note bravo');
+  });
+
   it('a template variable: suggestions from the server, tab takes one, and the resource it names is read', async () => {
     ({ deck, app } = await open({ command: process.execPath, args: [MODERN, 'stdio', 'reject'] }));
     await app.press('2');

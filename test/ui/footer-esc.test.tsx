@@ -72,4 +72,19 @@ describe('esc and the footer', () => {
     expect(text).toMatch(/Sign in to the selected remote server \(browser, or\s+paste the redirected URL\)/);
     expect(text).toMatch(/Where servers come from \(other clients' files too\): hide or show\s+each source/);
   });
+
+  it('the help on a server names what each digit opens: 1 is the Tools tab', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns: 80, rows: 40 });
+    app.resize(80, 40);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor(/Tools \(\d+\)/);
+    await app.press('?');
+    const help = await app.waitFor('Keys on this screen');
+    expect(help).toMatch(/│\s+1\s+Tools tab\s+│/);
+    expect(help).toMatch(/│\s+2\s+Resources tab\s+│/);
+    expect(help).not.toContain('Tools, Resources, Prompts');
+  });
 });

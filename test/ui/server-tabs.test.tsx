@@ -66,7 +66,9 @@ describe('server tabs over server-everything', () => {
     await app.waitFor('resourceId');
     await app.press(...'3', KEY.ctrl('s'));
     const frame = await app.waitFor('saved to ');
-    expect(frame).toMatch(/binary content: \d+ bytes decoded, text\/plain/);
+    // A small text blob is shown as text, and saved too.
+    expect(frame).toMatch(/blob content: \d+ bytes decoded, text\/plain/);
+    expect(frame).toMatch(/saved to \S+\n *Resource 3: This is a base64 blob created at/);
     const path = /saved to (\S+)/.exec(frame)![1]!;
     expect(path).toMatch(/mcpdeck-[^/\\]+[/\\]resources[/\\]resource-\d+\.txt$/);
     expect(existsSync(path)).toBe(true);
@@ -165,7 +167,8 @@ describe('server tabs over a server that offers only tools', () => {
   });
 
   it('says there are no resources, prompts or logging, and L explains why it cannot set a level', async () => {
-    deck = await deckWith({}, { demo: true });
+    const healthy = new URL('../fixtures/servers/healthy.mjs', import.meta.url).pathname;
+    deck = await deckWith({ plain: { command: process.execPath, args: [healthy] } });
     app = renderApp(deck);
     await deck.connectAll();
     await app.waitFor('✓ connected');
@@ -176,7 +179,7 @@ describe('server tabs over a server that offers only tools', () => {
     await app.press('3');
     await app.waitFor('this server offers no prompts');
     await app.press('4', 't');
-    await app.waitFor('demo does not offer logging');
+    await app.waitFor('plain does not offer logging');
     expect(app.frame()).toContain('no logging offered');
     await app.press('L');
     await app.waitFor('no logging offered: no level to set');

@@ -25,11 +25,15 @@ describe('the Tools tab for people who build servers', () => {
     // The definition's tokens come in a column of their own once the tokenizer has loaded.
     const tools = await app.waitFor(/Tools \(2\)[\s\S]*read_note\s+Read a note\s+\d+ /);
     const rows = tools.split('\n');
-    expect(rows.find((l) => l.includes('read_note'))).toMatch(/^› read_note\s+Read a note\s+\d+\s+\[read-only\]/);
+    expect(rows.find((l) => l.includes('read_note') && !l.includes('mcp__'))).toMatch(/^› read_note\s+◆ Read a note\s+\d+\s+\[read-only\]/);
+    // Its only icons are file: and javascript: URLs: no mark.
     expect(rows.find((l) => l.includes('write_note') && !l.includes('mcp__'))).toMatch(/^ {2}write_note\s+Write a note\s+\d+\s+\[writes\] \[open-world\?\]/);
+    expect(rows.find((l) => l.includes('write_note') && !l.includes('mcp__'))).not.toContain('◆');
+    expect(tools).toContain('icons: 2 (image/png 48x48 https; image/svg+xml data), 1 ignored: http: URL (only https: and data: URLs are accepted)');
     await app.press('j');
     const detail = await app.waitFor((f) => f.includes('mcp__notes__write_note'));
     expect(detail).toMatch(/write_note {2}Write a note {2}mcp__notes__write_note/);
+    expect(detail).toContain('icons: none accepted, 2 ignored: file: URL, javascript: URL (only https: and data: URLs are accepted)');
     // At 120x40 the whole description of 20 lines is in view, and the parameters under it.
     expect(detail).toContain('Line 20 of what write_note does.');
     expect(detail).not.toMatch(/… \d+ more/);
@@ -49,6 +53,7 @@ describe('the Tools tab for people who build servers', () => {
     const whole = await app.waitFor('line 1 of');
     expect(whole).toContain('write_note  Write a note  mcp__notes__write_note');
     expect(whole).toContain('annotations: {"title":"Write a note","readOnlyHint":false,"destructiveHint":false}');
+    expect(whole).toContain('icons: none accepted, 2 ignored: file: URL, javascript: URL');
     expect(whole).toContain('Line 1 of what write_note does.');
     await app.press('/', ...'inputSchema', KEY.enter);
     await app.waitFor(/match 1\/1 for "inputSchema"/);

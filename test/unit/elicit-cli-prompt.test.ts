@@ -143,6 +143,29 @@ describe('answering by the options', () => {
     expect(await policy({ onSample: 'decline' }).answer(sampling)).toEqual({ action: 'decline' });
   });
 
+  it('shows the tools a sampling request offers and takes a tool use, checked against its schema', async () => {
+    const tools: SamplingRequest = {
+      ...sampling,
+      params: {
+        ...sampling.params,
+        tools: [{ name: 'get_weather', description: 'Weather \u001b[31mnow\u001b[0m\nsecond line', inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } }],
+        toolChoice: { mode: 'required' },
+      },
+    };
+    const t = policy({}, ['Sunny.', '', '/tool get_weather {"town": 1}', '/tool get_weather nope', '/tool get_weather {"city": "Oslo"}']);
+    expect(await t.answer(tools)).toEqual({ action: 'tool', name: 'get_weather', input: { city: 'Oslo' } });
+    const out = t.out();
+    expect(out).toContain('tools offered (tool choice: required):');
+    expect(out).toContain('get_weather(city: string) — Weather');
+    expect(out).not.toContain('\u001b');
+    expect(out).toContain('/tool <name> {"key": "value"}');
+    expect(out).toContain('✗ the server requires a tool use');
+    expect(out).toContain('✗ the input does not fit get_weather\'s schema; nothing was sent; city: required');
+    expect(out).toContain('✗ the input must be a JSON object');
+    // A file's text cannot answer what requires a tool use, and no terminal is there to.
+    await expect(policy({ sampleReply: 'Hi.' }).answer(tools)).rejects.toThrow('srv requires a tool use (toolChoice "required") and --sample-reply answers with text');
+  });
+
   it('leaves "ask" to the TUI when interactive', async () => {
     const p = answerPolicy({ onElicit: 'ask', onSample: 'ask' }, { interactive: true, say: () => undefined, openUrl: async () => undefined });
     const signal = new AbortController().signal;

@@ -30,7 +30,9 @@ function keysTable(): string {
     const keys = b.command === 'tab1' ? `${shown(b.keys)}…\`6\`` : shown(b.keys);
     const id = `${b.scope} ${keys}`;
     const row = merged.get(id) ?? { where: WHERE[b.scope], keys, what: [] };
-    row.what.push(b.description);
+    // The tabs' digits in one row, naming every tab (the help lists each digit on its own).
+    const tabs = () => BINDINGS.filter((t) => /^tab\d$/.test(t.command)).map((t) => t.description.replace(/ tab\b/, '')).join(', ');
+    row.what.push(b.command === 'tab1' ? `Switch tabs: ${tabs()}` : b.description);
     merged.set(id, row);
   }
   const rows = [...merged.values()].map((r) => `| ${r.where} | ${r.keys} | ${r.what.map((w, i) => (i ? w[0]!.toLowerCase() + w.slice(1) : w)).join('; or ')} |`);

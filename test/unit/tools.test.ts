@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { filterTools, qualifiedName, toolMatcher } from '../../src/core/servers/tools.js';
+import { declaresWrites, filterTools, iconSummary, qualifiedName, toolIcons, toolMatcher } from '../../src/core/servers/tools.js';
 
 const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
 const NAMES = ['read_file', 'write_file', 'delete_file', 'list_dir', 'search'];
@@ -63,5 +63,40 @@ describe('toolMatcher over qualified names', () => {
   it('matches a glob written against mcp__<server>__<tool>', () => {
     expect(['a', 'b'].filter(toolMatcher('fs', { allow: ['mcp__fs__a'] }))).toEqual(['a']);
     expect(['a', 'b'].filter(toolMatcher('fs', { block: ['mcp__other__*'] }))).toEqual(['a', 'b']);
+  });
+});
+
+describe('toolIcons', () => {
+  it('accepts only https: and data: icon URLs and says what it ignored', () => {
+    const icons = [
+      { src: 'https://example.com/a.png', mimeType: 'image/png', sizes: ['16x16', '32x32'], theme: 'dark' as const },
+      { src: 'HTTPS://EXAMPLE.COM/b.png' },
+      { src: 'data:image/png;base64,AAAA' },
+      { src: 'http://example.com/c.png' },
+      { src: 'file:///etc/passwd' },
+      { src: 'javascript:alert(1)' },
+      { src: 'not a url at all' },
+      { src: 'http://example.com/d.png' },
+    ];
+    const checked = toolIcons({ icons });
+    expect(checked.accepted.map((i) => i.src)).toEqual(['https://example.com/a.png', 'HTTPS://EXAMPLE.COM/b.png', 'data:image/png;base64,AAAA']);
+    expect(checked.ignored).toEqual(['http:', 'file:', 'javascript:', 'not a URL', 'http:']);
+    expect(iconSummary({ icons })).toBe(
+      '3 (image/png 16x16 32x32 dark https; https; data), 5 ignored: http: URL, file: URL, javascript: URL, not a URL (only https: and data: URLs are accepted)',
+    );
+  });
+
+  it('says nothing of a tool without icons', () => {
+    expect(toolIcons({})).toEqual({ accepted: [], ignored: [] });
+    expect(iconSummary({ icons: [] })).toBeUndefined();
+  });
+});
+
+describe('declaresWrites', () => {
+  it('is only for a tool that declares it is neither read-only nor destructive', () => {
+    expect(declaresWrites({ annotations: { readOnlyHint: false, destructiveHint: false } })).toBe(true);
+    expect(declaresWrites({ annotations: { readOnlyHint: false } })).toBe(false);
+    expect(declaresWrites({ annotations: { destructiveHint: false } })).toBe(false);
+    expect(declaresWrites({})).toBe(false);
   });
 });

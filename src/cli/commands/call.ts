@@ -49,6 +49,9 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             if (error instanceof ToolCallError && error.kind === 'needs-sign-in') throw new UserError(`${error.message}\n  ${signInAgainHint(adhoc ? undefined : server)}`, Exit.needsAuth);
             throw error;
           }
+          // A question the options could not answer failed on the server's side, and its reason was printed then.
+          const refusals = deck.requests.getSnapshot().notices.flatMap((n) => (n.kind === 'failed' && n.reason ? [n.reason] : []));
+          if (refusals.length && !options.json && outcome.isError && onlyEchoes(outcome.result, refusals)) return Exit.badInput;
           if (options.json) {
             process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, 2)}\n`);
           } else if (options.text) {
@@ -59,12 +62,20 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
-          // A question the options could not answer failed on the server's side: say it was the input.
-          if (deck.requests.getSnapshot().notices.some((n) => n.kind === 'failed')) return Exit.badInput;
+          // Say it was the input.
+          if (refusals.length) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;
         });
       }),
     );
+}
+
+/**
+ * Whether an error result says nothing but mcpdeck's own refusal coming back (as
+ * server-everything reports a failed elicitation): printing it would say the reason twice.
+ */
+function onlyEchoes(result: CallToolResult, refusals: string[]): boolean {
+  return result.content.length > 0 && result.content.every((b) => b.type === 'text' && refusals.some((r) => b.text.includes(r)));
 }
 
 /** A wider scope is asked for by the call itself (step-up): the same command, allowed to sign in. */

@@ -161,9 +161,10 @@ export function registerProtocol(program: Command, inv: Invocation, run: Run): v
       run(async () => {
         const { server, rest } = splitWords(isAdhoc(options, inv), [first, second]);
         const [level] = rest;
-        if (!level || !(LOG_LEVELS as readonly string[]).includes(level)) throw new UserError(`name a level: ${LOG_LEVELS.join(', ')}`);
+        if (!level) throw new UserError(`name a level: ${LOG_LEVELS.join(', ')}`);
+        if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new UserError(`"${sanitizeLine(level)}" is not a log level; the valid levels are ${LOG_LEVELS.join(', ')}`);
         return onServer(options, inv, server, [], async (ctx) => {
-          requireCapability(ctx, 'logging', 'logging (it sends no log messages)');
+          requireCapability(ctx, 'logging', 'logging');
           await ctx.deck.setLogLevel(ctx.name, level as LoggingLevel, ctx.send);
           const modern = ctx.state.protocolEra === 'modern';
           if (ctx.json) printJson({ level, protocolVersion: ctx.state.protocolVersion ?? null, sent: modern ? null : 'logging/setLevel' });

@@ -1,4 +1,7 @@
+import { checkAnswer, type CheckedAnswer } from '../../core/elicitation/answer.js';
 import type { ElicitAnswer, SampleAnswer, SamplingRequest, UrlElicitation } from '../../core/elicitation/types.js';
+import { toolLine } from '../../core/schema/signature.js';
+import { isRecord } from '../../util/is-record.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import type { Ask } from './terminal.js';
 
@@ -51,18 +54,56 @@ function describeSampling(request: SamplingRequest): string {
     p.stopSequences?.length && `stop at ${p.stopSequences.map((s) => JSON.stringify(sanitizeLine(s))).join(', ')}`,
   ].filter(Boolean);
   lines.push(`  ${facts.join(' · ')}`);
+  if (p.tools?.length) {
+    lines.push(`  tools offered (tool choice: ${p.toolChoice?.mode ?? 'auto'}):`);
+    for (const tool of p.tools) lines.push(`    ${sanitizeLine(toolLine(tool))}`);
+  }
   return lines.join('\n');
+}
+
+/** `/tool name {"key": "value"}`: a tool use; undefined for any other line. */
+function toolUse(line: string): { name: string; input: string } | undefined {
+  const match = /^\/tool\s+(\S+)\s*(.*)$/.exec(line.trim());
+  return match ? { name: match[1]!, input: match[2]!.trim() || '{}' } : undefined;
 }
 
 /** The reply, written line by line until an empty line; an empty first line declines. */
 export async function askSample(ask: Ask, say: Say, request: SamplingRequest): Promise<SampleAnswer> {
   say(`\n${describeSampling(request)}`);
-  say('Write the reply; an empty line ends it (an empty first line declines).');
+  const tools = request.params.tools?.length && request.params.toolChoice?.mode !== 'none';
+  say(`Write the reply; an empty line ends it (an empty first line declines).${tools ? '\nOr use a tool: /tool <name> {"key": "value"}' : ''}`);
   const lines: string[] = [];
   for (;;) {
     const line = await ask(lines.length ? '  | ' : 'reply> ');
-    if (!line.trim()) break;
-    lines.push(line);
+    const use = tools && !lines.length ? toolUse(line) : undefined;
+    if (use) {
+      const input = parseInput(use.input);
+      const checked = input && checkAnswer(request, { action: 'tool', name: use.name, input });
+      if (checked?.ok) return { action: 'tool', name: use.name, input: input! };
+      say(`  ✗ ${input ? describeRefusal(checked as Extract<CheckedAnswer, { ok: false }>) : 'the input must be a JSON object, like {"city": "Oslo"}'}; try again`);
+      continue;
+    }
+    if (line.trim()) {
+      lines.push(line);
+      continue;
+    }
+    if (!lines.length) return { action: 'decline' };
+    const reply = { action: 'reply' as const, text: lines.join('\n') };
+    const checked = checkAnswer(request, reply);
+    if (checked.ok) return reply;
+    say(`  ✗ ${describeRefusal(checked)}`);
+    lines.length = 0;
   }
-  return lines.length ? { action: 'reply', text: lines.join('\n') } : { action: 'decline' };
 }
+
+function parseInput(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const describeRefusal = (refused: Extract<CheckedAnswer, { ok: false }>) =>
+  sanitizeLine([refused.message, ...Object.entries(refused.fieldErrors ?? {}).map(([k, m]) => `${k || 'input'}: ${m}`)].join('; '));

@@ -98,6 +98,11 @@ export function answerPolicy(settings: AnswerSettings, io: PolicyIo): RequestPol
         return { action: settings.onElicit === 'cancel' ? 'cancel' : 'decline' };
       case 'sample':
         if (settings.sampleReply !== undefined) {
+          // Text cannot answer a request that requires a tool use: a person can, at a terminal.
+          if (request.params.toolChoice?.mode === 'required' && request.params.tools?.length) {
+            if (io.prompter || io.interactive) return byPerson(request, signal);
+            fail(`${request.server} requires a tool use (toolChoice "required") and --sample-reply answers with text; answer it at a terminal, or use --on-sample decline`);
+          }
           note(request, 'answered the sampling request with --sample-reply');
           return { action: 'reply', text: settings.sampleReply };
         }

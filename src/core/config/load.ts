@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { approvalFor, definitionsHash, needsApproval, type ApprovalRecord } from './approvals.js';
 import { claudeProjectLists, type ClaudeProjectLists } from './sources/claude-code.js';
@@ -167,6 +168,8 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     if (admit(info)) {
       try {
         add(catalog.read(), { kind: 'user', path: catalog.path, label: 'user' }, info, undefined);
+        // Made by the first `mcpdeck add`: until then there is nothing to read.
+        if (!existsSync(catalog.path)) info.status = 'missing';
       } catch (error) {
         Object.assign(info, { status: 'error', reason: (error as Error).message });
         issues.push({ severity: 'error', file: catalog.path, message: (error as Error).message });

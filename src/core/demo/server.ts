@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { VERSION } from '../../util/version.js';
 import { registerAskingTools } from './asks.js';
+import { log, registerBrowsing } from './browse.js';
 import { sleep } from './sleep.js';
 
 // A 16x16 teal tile, so the image result has something real to show.
@@ -11,7 +12,10 @@ const TILE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR4nGOouH
 export function createDemoServer(): McpServer {
   const server = new McpServer(
     { name: 'mcpdeck-demo', title: 'mcpdeck demo', version: VERSION },
-    { instructions: 'A demo server built into mcpdeck. Try each tool: annotations, progress, images, structured output, errors, and a form and a page that the server asks you for.' },
+    {
+      instructions: 'A demo server built into mcpdeck. Try each tool: annotations, progress, images, structured output, errors, and a form and a page that the server asks you for; a resource, a prompt whose argument completes, and log messages.',
+      capabilities: { logging: {} },
+    },
   );
   const notes = new Map<string, string>();
 
@@ -29,6 +33,7 @@ export function createDemoServer(): McpServer {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }, ({ key, text }) => {
     notes.set(key, text);
+    void log(server, 'info', `saved the note "${key}" (${text.length} characters)`);
     return { content: [{ type: 'text', text: `saved "${key}"` }] };
   });
 
@@ -65,6 +70,7 @@ export function createDemoServer(): McpServer {
     const token = extra._meta?.progressToken;
     for (let i = 1; i <= n; i++) {
       await sleep(intervalMs, extra.signal);
+      void log(server, 'debug', `counted ${i} of ${n}`);
       if (token !== undefined) {
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: n, message: `counted ${i} of ${n}` } });
       }
@@ -97,5 +103,6 @@ export function createDemoServer(): McpServer {
   }, ({ reason }) => ({ isError: true, content: [{ type: 'text', text: reason }] }));
 
   registerAskingTools(server);
+  registerBrowsing(server);
   return server;
 }

@@ -42,7 +42,17 @@ export type ElicitAnswer =
   | { action: 'decline' }
   | { action: 'cancel' };
 
-export type SampleAnswer = { action: 'reply'; text: string; model?: string } | { action: 'decline' };
+/**
+ * A sampling answer: the assistant's text, a use of one of the tools the request offers
+ * (sampling with tools, 2025-11-25), or a refusal.
+ */
+export type SampleAnswer =
+  | { action: 'reply'; text: string; model?: string }
+  | { action: 'tool'; name: string; input: Record<string, unknown>; model?: string }
+  | { action: 'decline' };
+
+/** The tools a sampling request offers the model, and how it may use them. */
+export type SamplingTool = NonNullable<SamplingRequest['params']['tools']>[number];
 
 /** The outcome of answering: refused answers say why, per field where they can. */
 export type RespondResult = { ok: true } | { ok: false; message: string; fieldErrors?: Record<string, string> };
@@ -55,14 +65,22 @@ export interface Notice {
   at: number;
   /** What happened: withdrawn by the server (or its connection closed), a page done, or a policy that could not answer. */
   kind?: 'withdrawn' | 'completed' | 'failed';
+  /** Why a policy could not answer, as the server was told (kind 'failed'). */
+  reason?: string;
 }
 
-/** A URL elicitation the person was sent to, until the server says it is complete. */
+/**
+ * A page a server named (a URL request, or a -32042 error): asked until the person
+ * opens or accepts it, then open until the server says it is complete. Forgotten a while
+ * after its last change (`PAGE_TRACK_MS`).
+ */
 export interface TrackedUrl {
   elicitationId: string;
   server: string;
   url: string;
-  status: 'open' | 'completed';
+  status: 'asked' | 'open' | 'completed';
+  /** When the status last changed (the queue's clock). */
+  since: number;
 }
 
 export interface RequestsSnapshot {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
 import type { ServerConfig } from '../config/types.js';
 import { offered } from './protocol.js';
@@ -53,6 +55,18 @@ export function explainConnectError(error: unknown, ctx: FailureContext): Connec
   return reason;
 }
 
+/**
+ * Why spawn found nothing to run: a bare name is looked up on PATH; a path (absolute,
+ * or relative to the server's folder) names a file, which is not there, or a folder to
+ * run in, which is not there.
+ */
+function commandNotFound(command: string, cwd: string | undefined): string {
+  if (cwd && !existsSync(cwd)) return `the working folder does not exist: ${cwd}`;
+  if (!/[/\\]/.test(command)) return `command not found on PATH: ${command}`;
+  const file = resolve(cwd ?? process.cwd(), command);
+  return existsSync(file) ? `could not start ${command} (the interpreter its #! line names may be missing)` : `the file does not exist: ${file}`;
+}
+
 function explain(error: unknown, ctx: FailureContext): ConnectError {
   if (error instanceof ConnectError) return error;
   // The era probe wraps what went wrong underneath (a refused connection, a bad port): say that.
@@ -62,7 +76,7 @@ function explain(error: unknown, ctx: FailureContext): ConnectError {
   const err = (error ?? {}) as NodeJS.ErrnoException & { cause?: NodeJS.ErrnoException };
   const message = String(err.message ?? error);
   if (config.type === 'stdio') {
-    if (err.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return notStarted(`command not found on PATH: ${config.command}`);
+    if (err.code === 'ENOENT' && err.syscall?.startsWith('spawn')) return notStarted(commandNotFound(config.command, config.cwd));
     if (err.code === 'EACCES') return notStarted(`command is not executable: ${config.command}`);
   }
   // The specific reasons come before the exit code: a failed connect closes the

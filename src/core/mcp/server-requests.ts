@@ -5,8 +5,10 @@ import {
   type ClientContext,
   type CreateMessageRequest,
   type CreateMessageResult,
+  type CreateMessageResultWithTools,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ElicitInput } from '../elicitation/queue.js';
 import type { ElicitAnswer, FormElicitation, SampleAnswer } from '../elicitation/types.js';
@@ -42,11 +44,17 @@ export function installServerRequests(client: Client, requests: ServerRequests):
     if (answer.action !== 'accept') return { action: answer.action };
     return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
   });
-  client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult> => {
+  client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult | CreateMessageResultWithTools> => {
     const answer = await requests.sample(request.params as CreateMessageRequest['params'], withdrawal(client, ctx), orderOf(ctx));
     // The spec's example error for a person who refuses to sample.
     if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
-    return { role: 'assistant', content: { type: 'text', text: answer.text }, model: answer.model ?? BY_HAND_MODEL, stopReason: 'endTurn' };
+    const model = answer.model ?? BY_HAND_MODEL;
+    if (answer.action === 'tool') {
+      // Sampling with tools (2025-11-25): the "model" asks the server to run one of the tools it offered.
+      const use = { type: 'tool_use' as const, id: `toolu_${randomUUID().replace(/-/g, '').slice(0, 20)}`, name: answer.name, input: answer.input };
+      return { role: 'assistant', content: [use], model, stopReason: 'toolUse' };
+    }
+    return { role: 'assistant', content: { type: 'text', text: answer.text }, model, stopReason: 'endTurn' };
   });
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => requests.completed(params.elicitationId));
 }

@@ -19,7 +19,8 @@ const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-
 // `roots` only when the person configured some (rootsCapability).
 export const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
-  sampling: {},
+  // `tools`: a person can answer a sampling request with a use of a tool it offers.
+  sampling: { tools: {} },
 };
 
 /** The roots this session offers: the folders, and whether they may change while it lasts (the deck can edit them). */

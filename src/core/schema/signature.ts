@@ -1,3 +1,4 @@
+import { descriptionHead } from '../../util/description-head.js';
 import { isRecord } from '../../util/is-record.js';
 import { jsonChoices, jsonLabel } from './depth.js';
 import { resolve } from './form-resolve.js';
@@ -61,4 +62,17 @@ export function summarizeParams(inputSchema: unknown, max = Infinity): { params:
     };
   });
   return { params, total: entries.length };
+}
+
+/** A call's shape in one line: `get_weather(city: string, units?: "c" | "f")`, at most `max` parameters. */
+export function signatureLine(name: string, inputSchema: unknown, max = 6): string {
+  const { params, total } = summarizeParams(inputSchema, max);
+  const args = params.map((a) => `${a.name}${a.required ? '' : '?'}: ${a.type}`).join(', ');
+  return `${name}(${args}${total > params.length ? ', …' : ''})`;
+}
+
+/** A tool in one line, as sent (sanitize before showing): its call shape and the head of its description. */
+export function toolLine(tool: { name: string; description?: string; inputSchema: unknown }): string {
+  const about = descriptionHead(tool.description).line;
+  return `${signatureLine(tool.name, tool.inputSchema)}${about ? ` — ${about}` : ''}`;
 }

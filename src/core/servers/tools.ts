@@ -61,3 +61,48 @@ export function annotationTags(tool: Pick<Tool, 'annotations'>): { tag: Annotati
 export function mayDestroy(tool: Pick<Tool, 'annotations'>): boolean {
   return annotationTags(tool).some((t) => t.tag === 'destructive');
 }
+
+/**
+ * A tool that declares it is neither read-only nor destructive still changes something:
+ * `[writes]`, so it does not look like a tool that declared nothing.
+ */
+export function declaresWrites(tool: Pick<Tool, 'annotations'>): boolean {
+  return tool.annotations?.readOnlyHint === false && tool.annotations.destructiveHint === false;
+}
+
+/** URL schemes an icon may have: anything else (http:, file:, javascript:) could track, leak or run. */
+const ICON_SCHEMES = ['https:', 'data:'];
+
+export interface ToolIcons {
+  /** Icons with an https: or data: URL: the tool is marked as having an icon. */
+  accepted: NonNullable<Tool['icons']>;
+  /** The schemes of the icons left out (`http:`, `file:`, or `not a URL`), one per icon. */
+  ignored: string[];
+}
+
+/**
+ * A tool's icons, checked: only https: and data: URLs are accepted (as the spec asks of
+ * clients); the rest are ignored and said to be so. No icon is ever fetched or drawn.
+ */
+export function toolIcons(tool: Pick<Tool, 'icons'>): ToolIcons {
+  const icons = Array.isArray(tool.icons) ? tool.icons : [];
+  const accepted: ToolIcons['accepted'] = [];
+  const ignored: string[] = [];
+  for (const icon of icons) {
+    const scheme = typeof icon?.src === 'string' && URL.canParse(icon.src) ? new URL(icon.src).protocol : 'not a URL';
+    if (ICON_SCHEMES.includes(scheme)) accepted.push(icon);
+    else ignored.push(scheme);
+  }
+  return { accepted, ignored };
+}
+
+/** The icons in a few words for the detail: how many, their types and sizes, and what was ignored and why. */
+export function iconSummary(tool: Pick<Tool, 'icons'>): string | undefined {
+  const { accepted, ignored } = toolIcons(tool);
+  if (!accepted.length && !ignored.length) return undefined;
+  const kinds = accepted.map((i) => [i.mimeType, i.sizes?.join(' '), i.theme, new URL(i.src).protocol.slice(0, -1)].filter(Boolean).join(' '));
+  const parts = accepted.length ? [`${accepted.length} (${kinds.join('; ')})`] : ['none accepted'];
+  const why = [...new Set(ignored)].map((scheme) => (scheme === 'not a URL' ? scheme : `${scheme} URL`)).join(', ');
+  if (ignored.length) parts.push(`${ignored.length} ignored: ${why} (only https: and data: URLs are accepted)`);
+  return parts.join(', ');
+}

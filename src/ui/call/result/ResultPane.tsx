@@ -17,6 +17,9 @@ import { LinkPicker } from '../link/LinkPicker.js';
 import { resultNote } from './result-note.js';
 import { useLinkReader } from '../link/useLinkReader.js';
 import { useWholeSave } from './useWholeSave.js';
+import { useSavedFiles } from '../files/useSavedFiles.js';
+import { FilePicker } from '../files/FilePicker.js';
+import { ImageView } from '../files/ImageView.js';
 import { useTokens } from '../../hooks/useTokens.js';
 import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
@@ -57,26 +60,30 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
   const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
   const copy = useClipboard();
-  const [copied, setCopied] = useState(false);
+  // What the last key did (copied the command, opened a file), until the next one says more.
+  const [said, say] = useState<string>();
+  const saved = useSavedFiles(files, say);
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
   };
-  // Over a link read or the link picker, these keys would act on something out of sight.
-  const paging = view && !picking && !reader.read;
+  // Over a link read, an image or a picker, these keys would act on something out of sight.
+  const paging = view && !picking && !reader.read && !saved.picking && !saved.image;
   useKeys(['result', 'global'], {
     again: onAgain,
-    openLink: links.length ? () => (links.length === 1 ? read(links[0]!) : setPicking(true)) : undefined,
-    back: picking ? () => setPicking(false) : reader.read ? reader.close : undefined,
+    openLink: links.length && !saved.picking ? () => (links.length === 1 ? read(links[0]!) : setPicking(true)) : undefined,
+    back: picking ? () => setPicking(false) : saved.back ?? (reader.read ? reader.close : undefined),
+    showImage: picking || saved.picking ? undefined : saved.showImage,
+    openFile: picking || saved.picking ? undefined : saved.openFile,
     saveResult: paging ? whole.save : undefined,
     nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
     copyCommand: () => {
       copy(command);
-      setCopied(true);
+      say('copied the command to the clipboard (through the terminal, OSC 52)');
     },
   });
-  const note = (copied ? 'copied the command to the clipboard (through the terminal, OSC 52)' : undefined) ?? whole.status ?? (view && resultNote(view));
+  const note = whole.status ?? said ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
   const listed = listedRows(files.length, links.length);
   // The command takes the rows it needs, as long as the result keeps three.
@@ -85,7 +92,10 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
   if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
-  else if (reader.read) {
+  else if (saved.picking) body = <FilePicker files={files} height={bodyRows} onOpen={saved.open} />;
+  else if (saved.image && saved.protocol) {
+    body = <ImageView image={saved.image} number={saved.imageNumber} count={saved.images.length} protocol={saved.protocol} width={width} height={bodyRows} />;
+  } else if (reader.read) {
     body = (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end">{`${sanitizeLine(reader.read.uri)}  `}<Text dimColor>esc back to the result</Text></Text>

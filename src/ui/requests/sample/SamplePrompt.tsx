@@ -8,7 +8,8 @@ import { AnswerLine } from '../lines/AnswerLine.js';
 import { Conversation, conversationRows } from './Conversation.js';
 import { RefusalLines, refusalLines } from '../lines/RefusalLines.js';
 import { LinesView } from '../../widgets/form/raw/LinesView.js';
-import { modelLine } from './sample-lines.js';
+import { modelLine, toolsLine } from './sample-lines.js';
+import { ToolUsePanel } from './ToolUsePanel.js';
 import { useReplyText } from './useReplyText.js';
 import { useRespond } from '../useRespond.js';
 import { clipRows, wrapRows } from '../../widgets/text/wrap.js';
@@ -26,16 +27,21 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
   const { refused, respond } = useRespond(request.id);
   const [empty, setEmpty] = useState(false);
   const [fromEnd, setFromEnd] = useState(0);
+  const [usingTool, setUsingTool] = useState(false);
+  const tools = params.toolChoice?.mode === 'none' ? [] : params.tools ?? [];
   // Wrapped once per request and width, not on every key typed into the reply.
   const rows = useMemo(() => conversationRows(params, width), [params, width]);
   const errors = empty ? ['write a reply first, or decline'] : refusalLines(refused);
   const system = clipRows(wrapRows(params.systemPrompt ?? '(none)', width - LABEL), 2);
-  const replyRows = Math.min(6, Math.max(2, Math.floor(height / 4)));
-  const talkRows = Math.max(2, height - system.length - 3 - replyRows - errors.length);
+  const offered = params.tools?.length ? 1 : 0;
+  const replyRows = usingTool ? Math.max(4, Math.floor(height / 2)) : Math.min(6, Math.max(2, Math.floor(height / 4)));
+  const talkRows = Math.max(2, height - system.length - offered - 3 - replyRows - errors.length);
   const page = Math.max(1, talkRows - 2);
   const maxFromEnd = Math.max(0, rows.length - talkRows + 1);
   useKeys(['sample'], {
-    sendReply: () => {
+    toolUse: tools.length && !usingTool ? () => setUsingTool(true) : undefined,
+    writeText: usingTool ? () => setUsingTool(false) : undefined,
+    sendReply: usingTool ? undefined : () => {
       const text = reply.text();
       if (!text.trim()) return setEmpty(true);
       setEmpty(false);
@@ -44,18 +50,28 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
     declineSample: () => void respond({ action: 'decline' }),
     scrollUp: fromEnd < maxFromEnd ? () => setFromEnd((n) => Math.min(maxFromEnd, n + page)) : undefined,
     scrollDown: fromEnd > 0 ? () => setFromEnd((n) => Math.max(0, n - page)) : undefined,
-  }, { priority: PRIORITY.modal, capture: true, onText: reply.onText });
+  }, { priority: PRIORITY.modal, capture: true, onText: usingTool ? undefined : reply.onText });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {system.map((row, i) => (
         <Text key={i} wrap="truncate-end"><Text dimColor>{(i ? '' : 'system').padEnd(LABEL)}</Text>{row}</Text>
       ))}
       <Text wrap="truncate-end"><Text dimColor>{'model'.padEnd(LABEL)}</Text>{sanitizeLine(modelLine(params))}</Text>
+      {offered ? <Text wrap="truncate-end"><Text dimColor>{'tools'.padEnd(LABEL)}</Text>{sanitizeLine(toolsLine(params))}</Text> : null}
       <Conversation rows={rows} height={talkRows} fromEnd={Math.min(fromEnd, maxFromEnd)} />
-      <Text bold color={theme.accent}>Your reply, as the assistant:</Text>
-      <LinesView editor={reply.editor} width={width} height={replyRows} placeholder="the assistant's reply; enter starts a new line" />
+      {usingTool ? <ToolUsePanel tools={tools} width={width} height={replyRows + 1} onUse={(name, input) => void respond({ action: 'tool', name, input })} /> : (
+        <>
+          <Text bold color={theme.accent}>Your reply, as the assistant:</Text>
+          <LinesView editor={reply.editor} width={width} height={replyRows} placeholder="the assistant's reply; enter starts a new line" />
+        </>
+      )}
       <RefusalLines lines={errors} />
-      <AnswerLine buttons={[{ label: 'Send', key: 'ctrl+s' }, { label: 'Decline', key: 'ctrl+x/esc' }]} />
+      <AnswerLine buttons={[
+        // In the tools the form has its own send ([ Use tool ]).
+        ...(usingTool ? [] : [{ label: 'Send', key: 'ctrl+s' }]),
+        ...(tools.length ? [usingTool ? { label: 'Write text', key: 'ctrl+t' } : { label: 'Use a tool', key: 'ctrl+t' }] : []),
+        { label: 'Decline', key: 'ctrl+x/esc' },
+      ]} />
     </Box>
   );
 }

@@ -50,3 +50,11 @@ export function modelLine(params: Params): string {
   ];
   return parts.join(' · ');
 }
+
+/** The tools the server offers the model, and how it may use them; one line. */
+export function toolsLine(params: Params): string {
+  const tools = params.tools ?? [];
+  const mode = params.toolChoice?.mode ?? 'auto';
+  const choice = { auto: 'the model may use one', required: 'the model must use one', none: 'the model may not use them' }[mode];
+  return `${tools.length} offered, ${choice} (tool choice ${mode}): ${tools.map((t) => t.name).join(', ')}`;
+}

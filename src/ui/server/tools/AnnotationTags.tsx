@@ -1,19 +1,13 @@
 import { Text } from 'ink';
 import type { Tool } from '../../../core/mcp/types.js';
-import { annotationTags } from '../../../core/servers/tools.js';
+import { annotationTags, declaresWrites } from '../../../core/servers/tools.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 
-/**
- * A tool that declares it is neither read-only nor destructive still changes something:
- * `[writes]`, so it does not look like a tool that declared nothing.
- */
-const writes = (tool: Pick<Tool, 'annotations'>) => tool.annotations?.readOnlyHint === false && tool.annotations.destructiveHint === false;
-
-/** Declared tags solid, the spec's implied defaults dimmed with a question mark. */
+/** `[writes]` for a tool that declares it changes something without destroying; declared tags solid, the spec's implied defaults dimmed with a question mark. */
 export function AnnotationTags({ tool, wrap = 'wrap' }: { tool: Pick<Tool, 'annotations'>; wrap?: 'wrap' | 'truncate-end' }) {
   const theme = useTheme();
   const tags = annotationTags(tool);
-  const writing = writes(tool);
+  const writing = declaresWrites(tool);
   return (
     <Text wrap={wrap}>
       {writing ? <Text color={theme.warning}>[writes]</Text> : null}

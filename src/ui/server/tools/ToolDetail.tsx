@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import type { ToolInfo } from '../../../core/servers/tools.js';
+import { iconSummary, type ToolInfo } from '../../../core/servers/tools.js';
 import { summarizeParams } from '../../../core/schema/signature.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { toolTitle } from '../../components/NameCell.js';
@@ -22,7 +22,8 @@ function descriptionRows(text: string | undefined, width: number): number {
  */
 export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolInfo; height: number; width: number; tokens?: number; drift?: DriftItem }) {
   const title = toolTitle(tool);
-  const body = Math.max(3, height - 2 - (drift ? 1 : 0));
+  const icons = iconSummary(tool);
+  const body = Math.max(3, height - 2 - (icons ? 1 : 0) - (drift ? 1 : 0));
   const params = summarizeParams(tool.inputSchema).total;
   // The parameters take what they need, leaving the description two rows at least.
   const paramRows = Math.min(Math.max(1, params), Math.max(1, body - 2));
@@ -40,6 +41,7 @@ export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolI
         <AnnotationTags tool={tool} />
         <Text dimColor>  declared by the server, not verified; ? = implied by the spec</Text>
       </Text>
+      {icons ? <Text wrap="truncate-end" dimColor>{`icons: ${sanitizeLine(icons)}`}</Text> : null}
       <Description text={tool.description} rows={Math.max(2, Math.min(body - paramRows, descriptionRows(tool.description, width)))} />
       <ParamList schema={tool.inputSchema} max={shown} />
     </Box>

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
 import type { ServerState } from '../../../core/servers/state.js';
-import type { ToolInfo } from '../../../core/servers/tools.js';
+import { iconSummary, toolIcons, type ToolInfo } from '../../../core/servers/tools.js';
 import { terminalJson } from '../../../util/json.js';
 import { useKeys } from '../../keys/useKeys.js';
 import { useBodySize } from '../../hooks/useBodySize.js';
@@ -16,6 +16,7 @@ import { ToolDetail } from './ToolDetail.js';
 import { toolColumns, toolTitle } from '../../components/NameCell.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from '../../components/NotConnected.js';
+import { useTheme } from '../../theme/ThemeContext.js';
 import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
 import { useServerDrift } from '../../drift/useDrift.js';
 import { useTokens } from '../../hooks/useTokens.js';
@@ -26,6 +27,8 @@ import { shortCount } from '../../../core/tokens/meter.js';
 const TOKEN_COLUMN = 5;
 // The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
+/** Beside a tool that has an icon (one with an https: or data: URL): the icon itself is never drawn. */
+export const ICON_MARK = '◆';
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
 const SHOWN_LEVELS = 64;
 
@@ -39,6 +42,7 @@ function toolText(tool: ToolInfo): string {
   const head = [
     `${tool.name}${title ? `  ${title}` : ''}  ${tool.qualifiedName}`,
     `annotations: ${tool.annotations ? terminalJson(tool.annotations) : '(none: the spec\'s defaults apply)'}`,
+    ...(iconSummary(tool) ? [`icons: ${iconSummary(tool)}`] : []),
     '',
     tool.description?.trim() || '(no description)',
     '',
@@ -52,6 +56,7 @@ function toolText(tool: ToolInfo): string {
 
 /** The tools with their tags; a filter; the selected one's detail; the whole tool one key away. */
 export function ToolsTab({ server }: { server: ServerState }) {
+  const theme = useTheme();
   const nav = useNavigation();
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
@@ -76,6 +81,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
   if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
   if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
   const columns = toolColumns(filtered.inView);
+  // A column only when some tool of the server has an icon, so names do not shift as the list scrolls.
+  const iconColumn = server.tools.some((t) => toolIcons(t).accepted.length) ? 2 : 0;
   const filterRows = filter.editing || filter.input.value ? 1 : 0;
   const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
   return (
@@ -91,6 +98,11 @@ export function ToolsTab({ server }: { server: ServerState }) {
             <Box width={columns.name} flexShrink={0} paddingRight={2}>
               <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
             </Box>
+            {iconColumn ? (
+              <Box width={iconColumn} flexShrink={0}>
+                <Text color={theme.accent}>{toolIcons(t).accepted.length ? ICON_MARK : ' '}</Text>
+              </Box>
+            ) : null}
             {columns.title ? (
               <Box width={columns.title} flexShrink={0} paddingRight={2}>
                 <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>

@@ -33,10 +33,10 @@ export function FormRow({ row, focus, cursor, values, labelWidth, width }: Props
   }
   if (row.type === 'suggestion') {
     // Server text: one line, every control or bidi character shown harmlessly.
-    const text = row.more ? `… ${row.more} more: type on to narrow` : `${row.first ? '⇥ ' : '  '}${sanitizeLine(row.text)}`;
+    const text = row.more ? `… ${row.more} more: type on to narrow` : `${row.chosen ? '⇥ ' : '  '}${sanitizeLine(row.text)}`;
     return (
       <Box height={1} width={width} paddingLeft={Math.min(MARK + labelWidth, width - 8)}>
-        <Text wrap="truncate-end" color={row.first ? theme.selected : undefined} dimColor={!row.first}>{text}</Text>
+        <Text wrap="truncate-end" color={row.chosen ? theme.selected : undefined} dimColor={!row.chosen}>{text}</Text>
       </Box>
     );
   }

@@ -9,8 +9,8 @@ export type Row =
   | { type: 'heading'; field: ObjectField; depth: number }
   | { type: 'stop'; stop: Stop; index: number; depth: number }
   | { type: 'note'; text: string; depth: number; tone: 'description' | 'error' }
-  /** A value the server suggests for the focused field (the first is the one tab takes), or how many more it has. */
-  | { type: 'suggestion'; text: string; depth: number; first: boolean; more?: number };
+  /** A value the server suggests for the focused field (`chosen`: the one tab takes), or how many more it has. */
+  | { type: 'suggestion'; text: string; depth: number; chosen: boolean; more?: number };
 
 export interface Layout {
   rows: Row[];
@@ -52,8 +52,8 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
       }
       const focused = state.focus >= first && state.focus < index;
       if (focused && suggestions && field.path.length === 1 && field.path[0] === suggestions.field) {
-        suggestions.values.forEach((text, i) => rows.push({ type: 'suggestion', text, depth, first: i === 0 }));
-        if (suggestions.more) rows.push({ type: 'suggestion', text: '', depth, first: false, more: suggestions.more });
+        suggestions.values.forEach((text, i) => rows.push({ type: 'suggestion', text, depth, chosen: i === (suggestions.chosen ?? 0) }));
+        if (suggestions.more) rows.push({ type: 'suggestion', text: '', depth, chosen: false, more: suggestions.more });
       }
       // Only its head: the note is one row, and a description may be a megabyte.
       if (focused && field.description) rows.push({ type: 'note', text: descriptionHead(field.description).line, depth, tone: 'description' });

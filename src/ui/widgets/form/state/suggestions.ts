@@ -18,6 +18,8 @@ export interface Suggestions {
   values: string[];
   /** How many more the server has than are shown. */
   more: number;
+  /** The one tab takes (↑↓ choose it); 0 when not said. */
+  chosen?: number;
 }
 
 export const SUGGEST_DELAY_MS = 150;

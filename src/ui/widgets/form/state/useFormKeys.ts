@@ -66,6 +66,8 @@ export function useFormKeys({ form, json, reason, active, priority = PRIORITY.te
     submit: send,
     get rawJson() { return reason ? undefined : switchMode; },
     get acceptSuggestion() { return !rawNow.current && suggestions?.ready() ? suggestions.accept : undefined; },
+    get nextSuggestion() { return !rawNow.current && suggestions?.canChoose(1) ? () => suggestions.choose(1) : undefined; },
+    get prevSuggestion() { return !rawNow.current && suggestions?.canChoose(-1) ? () => suggestions.choose(-1) : undefined; },
     get nextField() { return when(() => true, () => form.move(1)); },
     get prevField() { return when(() => true, () => form.move(-1)); },
     get advance() { return when(() => true, () => (form.focused() ? form.move(1) : send())); },
