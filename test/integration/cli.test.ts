@@ -129,8 +129,8 @@ describe('mcpdeck tools, get', () => {
     const fixture = fileURLToPath(new URL('../fixtures/servers/annotated-tools.mjs', import.meta.url));
     const r = await runCli(['tools', '--', process.execPath, fixture], sandbox());
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^write_note {2}\[writes\] \[open-world\?\]$/m);
-    expect(r.stdout).toMatch(/^read_note {3}\[read-only\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^write_note {2}\d+ tokens \[writes\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^read_note {3}\d+ tokens \[read-only\] \[open-world\?\]$/m);
   });
 
   it('prints tools as JSON, including the qualified name', async () => {

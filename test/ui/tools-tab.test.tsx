@@ -23,7 +23,7 @@ describe('the Tools tab for people who build servers', () => {
     await app.waitFor('✓ connected');
     await app.press(KEY.enter);
     // The definition's tokens come in a column of their own once the tokenizer has loaded.
-    const tools = await app.waitFor(/Tools \(2\)[\s\S]*read_note\s+Read a note\s+\d+ /);
+    const tools = await app.waitFor(/Tools \(2\)[\s\S]*read_note\s+◆ Read a note\s+\d+ /);
     const rows = tools.split('\n');
     expect(rows.find((l) => l.includes('read_note') && !l.includes('mcp__'))).toMatch(/^› read_note\s+◆ Read a note\s+\d+\s+\[read-only\]/);
     // Its only icons are file: and javascript: URLs: no mark.
