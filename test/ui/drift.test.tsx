@@ -39,6 +39,8 @@ describe('drift in the deck', () => {
     writeFileSync(version, '2');
     const marked = await app.waitFor('! 4 changed, 1 called');
     expect(marked).toMatch(/D changes/);
+    // The selected server's pane says it in words, with the key (the footer may be cut at 80 columns).
+    expect(marked).toContain('⚠ definitions changed since accepted: 2 changed, 1 new, 1 removed (1 you called before) · D: diff');
     await app.press('D');
     const review = await app.waitFor('⚠ 1 of them is a tool you have called before');
     expect(review).toContain('Changed definitions of notes · y accepts them as they are now');
@@ -51,7 +53,7 @@ describe('drift in the deck', () => {
 
     await app.press(KEY.enter);
     const tools = await app.waitFor('Tools (3)');
-    expect(tools).toContain('⚠ definitions changed since you accepted them: 2 changed, 1 new, 1 removed · 1 you called before · D: diff');
+    expect(tools).toContain('⚠ definitions changed since accepted: 2 changed, 1 new, 1 removed (1 you called before) · D: diff');
     const rows = tools.split('\n');
     expect(rows.find((l) => l.includes('search') && !l.includes('mcp__'))).toMatch(/^› ! search\s/);
     expect(rows.find((l) => l.includes('new-tool') && !l.includes('mcp__'))).toMatch(/^ {2}\+ new-tool\s/);

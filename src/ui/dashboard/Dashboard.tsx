@@ -87,7 +87,7 @@ export function Dashboard() {
           )}
         />
       </Box>
-      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}
+      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} drift={drift[selected.name]} /> : null}
     </Box>
   );
 }

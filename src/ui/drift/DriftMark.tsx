@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { DriftItem, KindDrift } from '../../core/drift/compare.js';
+import { driftSummary, type DriftItem, type KindDrift, type ServerDrift } from '../../core/drift/compare.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
 /** The mark of each change, as the lists and the help say: + new, ~ changed, ! changed and called before. */
@@ -23,3 +23,9 @@ export function driftNote(drift: KindDrift | undefined): string | undefined {
 
 /** A list's own note and its drift note, on one row. */
 export const withDriftNote = (note: string | undefined, drift: KindDrift | undefined) => [note, driftNote(drift)].filter(Boolean).join(' · ') || undefined;
+
+/** One line for a server's drift (its screen, the dashboard's pane): what changed, any called tool, the key. */
+export function driftHeadline(drift: ServerDrift): string {
+  const called = drift.calledChanged ? ` (${drift.calledChanged} you called before)` : '';
+  return `⚠ definitions changed since accepted: ${driftSummary(drift)}${called} · D: diff`;
+}

@@ -16,7 +16,7 @@ import { ApprovalReview } from '../components/ApprovalReview.js';
 import { RootsEditor } from './RootsEditor.js';
 import { DriftReview } from '../drift/DriftReview.js';
 import { useServerDrift } from '../drift/useDrift.js';
-import { driftSummary } from '../../core/drift/compare.js';
+import { driftHeadline } from '../drift/DriftMark.js';
 
 /** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
 export function ServerScreen({ name }: { name: string }) {
@@ -69,7 +69,7 @@ export function ServerScreen({ name }: { name: string }) {
       {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       {drift ? (
         <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">
-          {`⚠ definitions changed since you accepted them: ${driftSummary(drift)}${drift.calledChanged ? ` · ${drift.calledChanged} you called before` : ''} · D: diff`}
+          {driftHeadline(drift)}
         </Text>
       ) : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
