@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import type { CallRun, CallState } from '../../../core/calls/call-run.js';
-import { callCommandLine } from '../../../core/calls/command-line.js';
+import { callCommandLine, UNCHECKED_NOTE } from '../../../core/calls/command-line.js';
 import { errorText, headline } from '../../../core/calls/headline.js';
 import { resultViewOf, type ResultLink, type SavedFile } from '../../../core/calls/result-view.js';
 import { createResultSaver } from '../../../core/calls/saver.js';
@@ -20,6 +20,7 @@ import { useWholeSave } from './useWholeSave.js';
 import { useSavedFiles } from '../files/useSavedFiles.js';
 import { FilePicker } from '../files/FilePicker.js';
 import { ImageView } from '../files/ImageView.js';
+import { SaveTestPanel } from './SaveTestPanel.js';
 import { useTokens } from '../../hooks/useTokens.js';
 import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
@@ -57,12 +58,18 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const meter = useTokens(Boolean(state.outcome));
   const count = meter?.getSnapshot();
   const size = useMemo(() => (count && state.outcome ? ` · ${resultTokensText(resultTokens(count, state.outcome.result))} (${ENCODING})` : ''), [count, state.outcome]);
-  const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config }), [run, server.source, server.config]);
-  const rows = useMemo(() => commandRows(sanitizeLine(command), width), [command, width]);
+  const unchecked = Boolean(run.invalid?.length);
+  const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config, unchecked }), [run, server.source, server.config, unchecked]);
+  // A call sent anyway says so over the command, as a shell comment: copied along, it runs the same.
+  const rows = useMemo(() => [...(unchecked ? [UNCHECKED_NOTE] : []), ...commandRows(sanitizeLine(command), width)], [command, width, unchecked]);
   const copy = useClipboard();
-  // What the last key did (copied the command, opened a file), until the next one says more.
+  // What the last key did (copied the command, opened a file, saved a test), until the next one says more.
   const [said, say] = useState<string>();
   const saved = useSavedFiles(files, say);
+  const [savingTest, setSavingTest] = useState(false);
+  const tool = server.tools.find((t) => t.name === run.tool);
+  // A saved test names its server: an ad hoc one (--url, -- command) has no name to run it by later.
+  const testable = state.outcome && tool && server.source.kind !== 'adhoc' ? { server: run.server, tool, args: run.args, outcome: state.outcome } : undefined;
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
@@ -78,20 +85,26 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     saveResult: paging ? whole.save : undefined,
     nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
+    saveTest: paging && testable ? () => setSavingTest(true) : undefined,
     copyCommand: () => {
-      copy(command);
+      copy(unchecked ? `${command}  ${UNCHECKED_NOTE}` : command);
       say('copied the command to the clipboard (through the terminal, OSC 52)');
     },
-  });
+  }, { active: !savingTest });
   const note = whole.status ?? said ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
-  const listed = listedRows(files.length, links.length);
+  const listed = listedRows(files.length, links.length) + (unchecked ? 1 : 0);
   // The command takes the rows it needs, as long as the result keeps three.
   const shown = shownCommand(rows, Math.max(1, height - 1 - noteRows - listed - 3));
   const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
-  if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
+  if (savingTest && testable) {
+    body = <SaveTestPanel call={testable} width={width} onClose={(what) => {
+      setSavingTest(false);
+      if (what) say(what);
+    }} />;
+  } else if (picking) body = <LinkPicker links={links} height={bodyRows} onRead={read} />;
   else if (saved.picking) body = <FilePicker files={files} height={bodyRows} onOpen={saved.open} />;
   else if (saved.image && saved.protocol) {
     body = <ImageView image={saved.image} number={saved.imageNumber} count={saved.images.length} protocol={saved.protocol} width={width} height={bodyRows} />;
@@ -106,6 +119,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   return (
     <Box flexDirection="column">
       <Text color={tone} bold wrap="truncate-end">{head.text}<Text bold={false} dimColor>{size}</Text></Text>
+      {unchecked ? <Text color={theme.warning} wrap="truncate-end">{`⚠ sent anyway: the arguments fail the schema (${sanitizeLine(run.invalid!.join('; '))})`}</Text> : null}
       {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
       <Box flexDirection="column" height={bodyRows}>{body}</Box>
       <ResultExtras files={files} links={links} command={shown} />
