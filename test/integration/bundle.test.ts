@@ -113,7 +113,8 @@ describe('the bundle users run', () => {
     for (const command of ['status', 'tools', 'get', 'call', 'ui']) {
       expect(loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`)).filter(heavy), command).toEqual([]);
     }
-    for (const ui of ['src/ui/start.tsx', 'src/ui/run.tsx']) expect(loadedWith(m, chunkOf(m, ui)).filter(heavy), ui).toEqual([]);
+    // The deck loads the tokenizer when it shows a count (jsdiff it may load at once: saved tests' diffs use it).
+    for (const ui of ['src/ui/start.tsx', 'src/ui/run.tsx']) expect(loadedWith(m, chunkOf(m, ui)).filter((i) => i.includes('node_modules/gpt-tokenizer/')), ui).toEqual([]);
     // Each is in the bundle, in a chunk of its own loaded on demand: the tokenizer's ranks alone are 2.4 MB.
     const ranks = chunkOf(m, 'node_modules/gpt-tokenizer/esm/bpeRanks/o200k_base.js');
     expect(Object.keys(m.outputs[ranks]!.inputs).every((i) => i.startsWith('node_modules/gpt-tokenizer/'))).toBe(true);
