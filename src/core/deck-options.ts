@@ -8,6 +8,7 @@ import type { ListKind } from './servers/connection.js';
 import type { RestartPolicy } from './servers/supervisor.js';
 import type { WatcherFactory } from './config/watch.js';
 import type { ConfigReload } from './config/reload.js';
+import type { DefinitionStore } from './drift/store.js';
 
 /** How a Deck is built: every part injected (the CLI passes the real ones, tests their own). */
 export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
@@ -36,6 +37,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   rootsEditable?: boolean;
   /** How `watchConfig` watches the configuration files (default: their folders, with fs.watch); false: never. */
   watcher?: WatcherFactory | false;
+  /** The definitions the person accepted, per server: with it, the deck watches for drift (`deck.drift`). */
+  definitions?: DefinitionStore;
 }
 
 export interface DeckConfigEvents extends Record<string, unknown> {

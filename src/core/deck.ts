@@ -15,6 +15,8 @@ import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import { DEMO_NAME, demoDefinition } from './config/demo-entry.js';
 import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
+import { DriftWatch, listedKinds } from './drift/watch.js';
+import { TokenMeter } from './tokens/meter.js';
 
 export { DEMO_NAME, demoDefinition };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
@@ -53,6 +55,10 @@ export class Deck {
   readonly config: ConfigSession;
   /** Adds and edits servers in mcpdeck's own files (the deck's form); the change is read again at once. */
   readonly editor: ServerEditor;
+  /** Tools, prompts and resource templates that differ from those the person accepted (with `definitions` only). */
+  readonly drift?: DriftWatch;
+  /** Token counts of tool definitions and results; the tokenizer loads on `tokens.load()`. */
+  readonly tokens = new TokenMeter();
   /** Where the person started mcpdeck: the project, where saved tests go by default. */
   readonly cwd: string;
 
@@ -80,6 +86,17 @@ export class Deck {
     this.recentArgs = options.recentArgs;
     this.cwd = options.cwd;
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
+    if (options.definitions) {
+      const { recentArgs } = options;
+      const drift = new DriftWatch({
+        store: options.definitions,
+        kinds: listedKinds(options.lists),
+        definition: (name) => this.hub.definition(name),
+        called: recentArgs && ((server, tool) => recentArgs.get(server, tool) !== undefined),
+      });
+      this.hub.subscribe(() => drift.observe(this.hub.getSnapshot().servers));
+      this.drift = drift;
+    }
   }
 
   /** Reads every configuration source and lists the servers (new or changed ones not connected yet). */
@@ -195,11 +212,20 @@ export class Deck {
   freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);
   unsubscribeResource: ServerHub['unsubscribeResource'] = (...args) => this.hub.unsubscribeResource(...args);
-  close = () => {
+  close = async () => {
     this.stopWatching();
     this.config.close();
+    await this.drift?.settled();
     return this.hub.closeAll();
   };
+
+  /** Takes a server's tools, prompts and resource templates as they are now as the accepted ones. */
+  async acceptDefinitions(name: string): Promise<void> {
+    const state = this.hub.get(name);
+    if (!state) throw new Error(`no server named "${name}"`);
+    if (!this.drift) throw new Error('definitions are not kept here');
+    return this.drift.accept(state);
+  }
 
   /**
    * Signs in to a remote server (browser, loopback callback or a pasted URL); once

@@ -15,6 +15,7 @@ const WHERE: Record<Binding['scope'], string> = {
   elicit: 'a server\'s form or page', sample: 'a sampling request', urlRequired: 'a call that needs a page visited (-32042)',
   signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots', saveTest: 'saving a test',
   tasks: 'Tasks tab', callForm: 'a call\'s form',
+  drift: 'reviewing changed definitions',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');

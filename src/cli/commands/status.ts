@@ -7,6 +7,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { restartNote } from '../../core/servers/status-label.js';
 import { reloadNotice } from '../../core/config/reload.js';
 import { statusTable, summary } from '../format.js';
+import { ENCODING } from '../../core/tokens/meter.js';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
 
 interface StatusOptions extends TargetOptions {
@@ -14,7 +15,7 @@ interface StatusOptions extends TargetOptions {
   watch?: boolean;
 }
 
-export function statusJson(s: ServerState) {
+export function statusJson(s: ServerState, tokens?: number) {
   return {
     name: s.name,
     status: s.status,
@@ -22,6 +23,8 @@ export function statusJson(s: ServerState) {
     transport: s.transport ?? null,
     tools: s.status === 'connected' ? s.tools.length : null,
     hiddenTools: s.hiddenTools,
+    /** What the tool definitions cost in a model's context (o200k_base). */
+    tokens: s.status === 'connected' ? (tokens ?? null) : null,
     source: s.source.label,
     sourcePath: s.source.path ?? null,
     server: s.serverInfo ? { name: s.serverInfo.name, version: s.serverInfo.version } : null,
@@ -58,7 +61,10 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
         const deck = await openDeck(options, inv, { supervise: Boolean(options.watch) });
         try {
           if (options.watch) return await watch(deck, options);
+          // The tokenizer loads while the servers start.
+          const tokens = deck.tokens.load();
           await deck.connectAll();
+          await tokens;
           return printStatus(deck, Boolean(options.json));
         } finally {
           await deck.close();
@@ -69,8 +75,10 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
 
 export function printStatus(deck: Deck, json: boolean): number {
   const servers = deck.getSnapshot().servers;
-  if (json) process.stdout.write(`${terminalJson(servers.map(statusJson), 2)}\n`);
-  else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n${approvalNote(servers)}`);
+  // Token counts when the tokenizer was loaded (status loads it; the deck's fallback without a terminal does not).
+  const counted = deck.tokens.getSnapshot() ? (s: ServerState) => deck.tokens.server(s, { all: true }) : undefined;
+  if (json) process.stdout.write(`${terminalJson(servers.map((s) => statusJson(s, counted?.(s))), 2)}\n`);
+  else process.stdout.write(`${statusTable(servers, process.stdout, counted)}\n${summary(servers)}\n${counted ? `Tokens: what each server's tool definitions cost in a model's context (${ENCODING}).\n` : ''}${approvalNote(servers)}`);
   return statusExit(servers);
 }
 

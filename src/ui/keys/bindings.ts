@@ -6,7 +6,7 @@ export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
   | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest'
-  | 'tasks' | 'callForm';
+  | 'tasks' | 'callForm' | 'drift';
 
 export interface Binding {
   scope: Scope;
@@ -36,6 +36,7 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected remote server (browser, or paste the redirected URL)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
   { scope: 'dashboard', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what the selected server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'dashboard', command: 'reviewDrift', keys: ['D'], hint: 'changes', description: "Show how the selected server's tools, prompts and resource templates changed since you accepted them (a diff of each), and accept them" },
   { scope: 'dashboard', command: 'newServer', keys: ['n'], hint: 'new', description: "Add a server (stdio command or URL) to your user catalog or the project's .mcp.json, through the same writer as `mcpdeck add`" },
   { scope: 'dashboard', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit the selected server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
@@ -56,6 +57,10 @@ export const BINDINGS = [
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
   { scope: 'server', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit this server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
+  { scope: 'server', command: 'reviewDrift', keys: ['D'], hint: 'changes', description: "Show how this server's tools, prompts and resource templates changed since you accepted them (a diff of each), and accept them" },
+
+  { scope: 'drift', command: 'acceptDrift', keys: ['y'], hint: 'accept', description: 'Accept the definitions as they are now: the marks go, later changes are shown against these' },
+  { scope: 'drift', command: 'closeDrift', keys: ['esc'], hint: 'not now', description: 'Close without accepting: the changes stay marked' },
 
   { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },
   { scope: 'approval', command: 'approveFile', keys: ['f'], hint: 'approve file', description: 'Approve every server its file defines now' },

@@ -17,6 +17,9 @@ import { ServerTab } from './ServerTab.js';
 import { ApprovalReview } from '../components/ApprovalReview.js';
 import { useEditServer } from '../server-form/useEditServer.js';
 import { RootsEditor } from './RootsEditor.js';
+import { DriftReview } from '../drift/DriftReview.js';
+import { useServerDrift } from '../drift/useDrift.js';
+import { driftHeadline } from '../drift/DriftMark.js';
 
 /** Tasks (2025 `tasks` capability, the 2026-07-28 extension), or tasks seen on it before. */
 const offersTasks = (server: ServerState | undefined) =>
@@ -29,7 +32,8 @@ export function ServerScreen({ name }: { name: string }) {
   const server = useServer(name);
   const size = useBodySize();
   const [tab, setTab] = useState<Tab>('Tools');
-  const [overlay, setOverlay] = useState<'approve' | 'roots'>();
+  const [overlay, setOverlay] = useState<'approve' | 'roots' | 'drift'>();
+  const drift = useServerDrift(name);
   const [notice, setNotice] = useState<string>();
   const close = (said?: string) => {
     setOverlay(undefined);
@@ -58,11 +62,13 @@ export function ServerScreen({ name }: { name: string }) {
     approve: server?.approval ? () => setOverlay('approve') : undefined,
     editRoots: server && config ? () => setOverlay('roots') : undefined,
     editServer: server ? () => setNotice(editServer(name)) : undefined,
+    reviewDrift: drift ? () => setOverlay('drift') : undefined,
   }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
+  if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
   const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
-  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0);
+  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0) + (drift ? 1 : 0);
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text wrap="truncate-end">
@@ -72,6 +78,11 @@ export function ServerScreen({ name }: { name: string }) {
       </Text>
       {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
       {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
+      {drift ? (
+        <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">
+          {driftHeadline(drift)}
+        </Text>
+      ) : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
         <ServerTab tab={tab} server={server} remote={remote} />
