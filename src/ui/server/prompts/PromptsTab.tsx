@@ -18,6 +18,9 @@ import { PromptDetail } from './PromptDetail.js';
 import { completer, promptSchema, strings, type StringFormSchema } from '../fetch/form-schemas.js';
 import { promptText } from './prompt-text.js';
 import { useFetchView } from '../fetch/useFetchView.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { kindDrift } from '../../../core/drift/compare.js';
 
 const DETAIL_ROWS = 6;
 
@@ -37,7 +40,8 @@ export function PromptsTab({ server }: { server: ServerState }) {
   const view = useFetchView<PromptForm>();
   const { opened, request } = view;
   const busyRows = request.busy || request.error ? 1 : 0;
-  const note = server.listNotes?.prompts;
+  const drift = kindDrift(useServerDrift(server.name), 'prompt');
+  const note = withDriftNote(server.listNotes?.prompts, drift);
   const filtered = useFilteredList(server.prompts, nameTitleDescription, byName, size.rows - DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
   const { list, filter, selected: prompt } = filtered;
   const get = (p: Prompt, args: Record<string, unknown>) =>
@@ -66,6 +70,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
         empty={server.capabilities?.prompts ? 'this server lists no prompts' : 'this server offers no prompts'}
         render={(p, selected) => (
           <Box>
+            {drift ? <DriftMark item={drift.byKey.get(p.name)} /> : null}
             <NameCell item={p} width={nameWidth} selected={selected} />
             <Text dimColor wrap="truncate-end">{argSummary(p) || 'no arguments'}</Text>
           </Box>

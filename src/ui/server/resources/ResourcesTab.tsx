@@ -23,6 +23,9 @@ import { completer, templateForm } from '../fetch/form-schemas.js';
 import { entryId, haystack, resourceEntries, watchMark, type ResourceEntry } from './resource-entry.js';
 import { useFetchView } from '../fetch/useFetchView.js';
 import { useRereadOnUpdate } from './useRereadOnUpdate.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { kindDrift } from '../../../core/drift/compare.js';
 
 // The template is parsed once, when its form opens: a new schema each render could reset the form.
 type TemplateForm = { template: ResourceTemplate; suggest?: Suggest } & ReturnType<typeof templateForm>;
@@ -38,7 +41,8 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const { opened, request } = view;
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
   const busyRows = request.busy || request.error ? 1 : 0;
-  const note = [server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined;
+  const drift = kindDrift(useServerDrift(server.name), 'template');
+  const note = withDriftNote([server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined, drift);
   const filtered = useFilteredList(entries, haystack, entryId, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
   const { list, filter, selected: entry } = filtered;
   const watched = server.subscriptions;
@@ -110,7 +114,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     const watch = watchOf(e);
     return watch ? watchMark(watch, now) : '';
   };
-  const columns = resourceColumns(filtered.inView, size.columns - 2, markOf);
+  const columns = resourceColumns(filtered.inView, size.columns - 2 - (drift ? 2 : 0), markOf);
   return (
     <Box flexDirection="column">
       <FilteredListView
@@ -118,7 +122,12 @@ export function ResourcesTab({ server }: { server: ServerState }) {
         noun="resource"
         note={note}
         empty={server.capabilities?.resources ? 'this server lists no resources' : 'this server offers no resources'}
-        render={(e, selected) => <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />}
+        render={(e, selected) => (
+          <Box flexGrow={1}>
+            {drift ? <DriftMark item={e.kind === 'template' ? drift.byKey.get(e.item.uriTemplate) : undefined} /> : null}
+            <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />
+          </Box>
+        )}
       />
       <BusyLine request={request} />
       {entry ? <ResourceDetail entry={entry} watch={watchOf(entry)} now={now} /> : null}
