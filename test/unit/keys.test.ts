@@ -61,6 +61,14 @@ describe('the dispatcher', () => {
     expect(d.live().map((h) => h.command)).toEqual(['help', 'quit']);
   });
 
+  it('offers a lower layer\'s binding by the keys that still reach it (→ for the next tab while a form takes tab)', () => {
+    const d = new Dispatcher();
+    d.add(layer({ scopes: ['server'], handlers: () => ({ nextTab: () => undefined }) }));
+    d.add(layer({ scopes: ['form'], priority: 100, handlers: () => ({ nextField: () => undefined }) }));
+    const hints = Object.fromEntries(d.live().map((h) => [h.command, h.keys]));
+    expect(hints).toEqual({ nextField: 'tab/↓', nextTab: '→' });
+  });
+
   it('gives typed text to a text field before any single-key binding', () => {
     const d = new Dispatcher();
     const quit = vi.fn();

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import { BINDINGS, type Binding, type Command, type Scope } from './bindings.js';
-import { keyName } from './key-name.js';
+import { keyName, showKey } from './key-name.js';
 
 export type Handlers = Partial<Record<Command, () => void>>;
 
@@ -71,8 +71,11 @@ export function splitRead(input: string): string[] {
 const TABS = ['tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'tab6', 'tab7'] as const;
 
 /** How a binding's keys read in the footer now: the tabs there are, no letters while typing. */
-function label(b: Binding, handlers: Handlers, typing: boolean): string {
+function label(b: Binding, handlers: Handlers, typing: boolean, reachable: (key: string) => boolean): string {
   if (b.command === 'tab1') return `1-${TABS.filter((t) => handlers[t]).length}`;
+  // A key a layer above takes is not offered here: the others are (`→`, not `tab`, under a form).
+  const keys = b.keys.filter(reachable);
+  if (keys.length < b.keys.length) return keys.map(showKey).join('/');
   return (typing ? b.typingLabel : undefined) ?? b.label ?? b.keys[0]!;
 }
 
@@ -196,7 +199,7 @@ export class Dispatcher {
         if (!b.keys.some(reachable)) continue;
         seen.add(command);
         mine.push(...b.keys);
-        hints.push({ command, keys: label(b, handlers, typing), all: b.keys, hint: isQuiet(handlers[command]) ? undefined : b.hint, description: b.description, scope: b.scope });
+        hints.push({ command, keys: label(b, handlers, typing, reachable), all: b.keys, hint: isQuiet(handlers[command]) ? undefined : b.hint, description: b.description, scope: b.scope });
       }
       for (const key of mine) claimed.add(key);
       if (layer.onText) typing = true;
