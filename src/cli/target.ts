@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createDeck, DEMO_NAME, type Deck, type DeckOptions } from '../core/deck.js';
+import { createDeck, DEMO_NAME, NOTICE_MS, type Deck, type DeckOptions } from '../core/deck.js';
 import type { ServerState } from '../core/servers/state.js';
 import { restartPolicyFrom } from '../core/servers/supervisor.js';
 import { normalizeEntry } from '../core/config/normalize.js';
@@ -49,6 +49,8 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     restart: supervise ? restartPolicyFrom(inv.env) : undefined,
     traffic: tui,
     rootsEditable: tui,
+    // The TUI shows notices and sign-ins for a while; a command reads them all at its end.
+    ...(tui && { noticeMs: NOTICE_MS }),
     cwd: inv.cwd,
     env: inv.env,
     configFiles: options.config,

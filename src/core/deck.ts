@@ -14,8 +14,11 @@ import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import type { ListKind } from './servers/connection.js';
 import type { RestartPolicy } from './servers/supervisor.js';
+import type { Clock } from './clock.js';
 
 export const DEMO_NAME = 'demo';
+/** How long the TUI shows a notice ("signed in to X", a withdrawn request, a page done). */
+export const NOTICE_MS = 8_000;
 
 export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   userCatalog?: UserCatalog;
@@ -41,6 +44,10 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   authPolicy?: (auth: AuthManager) => AuthPolicy;
   /** Roots can be changed while servers run (the TUI): they are declared with `listChanged`. */
   rootsEditable?: boolean;
+  /** Time for what expires (default: the system clock). */
+  clock?: Clock;
+  /** How long notices and finished sign-ins stay in the stores (the TUI: NOTICE_MS); unset: until dismissed. */
+  noticeMs?: number;
 }
 
 /** What approving covers: one server, or every server its file defines now. */
@@ -85,9 +92,11 @@ export class Deck {
     let opened: Promise<SecretStore> | undefined;
     const open = options.secrets ?? (() => openUserSecretStore(options.env));
     const secrets = () => (opened ??= open());
-    this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env) });
+    const { clock, noticeMs } = options;
+    this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env), clock, noticeMs });
     const hubOptions: HubOptions = {
       rootsEditable: options.rootsEditable, only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
+      requests: { clock, noticeMs },
     };
     this.hub = new ServerHub(hubOptions);
     this.events = this.hub.events;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestQueue, type ElicitInput } from '../../src/core/elicitation/queue.js';
 import type { PendingRequest } from '../../src/core/elicitation/types.js';
+import { ManualClock } from './helpers/manual-clock.js';
 
 const schema = {
   type: 'object' as const,
@@ -41,7 +42,7 @@ describe('the request queue', () => {
   });
 
   it('queues a form, refuses invalid content field by field, sends defaults, and refuses a second answer', async () => {
-    const q = new RequestQueue(() => 1000);
+    const q = new RequestQueue({ clock: new ManualClock(1000) });
     const answer = q.elicit('srv', form, new AbortController().signal);
     const request = only(q);
     expect(request).toMatchObject({ id: 1, server: 'srv', kind: 'elicit-form', message: 'Who?', receivedAt: 1000 });
@@ -91,7 +92,7 @@ describe('the request queue', () => {
   });
 
   it('removes a request the server withdraws, says so, and refuses a late answer', async () => {
-    const q = new RequestQueue(() => 5);
+    const q = new RequestQueue({ clock: new ManualClock(5) });
     const abort = new AbortController();
     const answer = q.elicit('srv', form, abort.signal);
     const { id } = only(q);

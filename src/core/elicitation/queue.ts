@@ -1,3 +1,4 @@
+import { Expiry, systemClock, type Clock } from '../clock.js';
 import { createStore, type Store } from '../store.js';
 import { checkAnswer, describeRequest } from './answer.js';
 import type {
@@ -22,6 +23,12 @@ const MAX_NOTICES = 20;
 const MAX_URLS = 50;
 const MAX_GONE = 500;
 
+export interface RequestQueueOptions {
+  clock?: Clock;
+  /** How long a notice stays (the TUI shows the newest for a while); unset: until dismissed. */
+  noticeMs?: number;
+}
+
 /**
  * What servers ask of the person, as pending objects: the UI renders the queue and
  * answers through respond() / cancel(); the headless CLI answers through a policy and
@@ -38,8 +45,18 @@ export class RequestQueue implements Store<RequestsSnapshot> {
   private policy?: RequestPolicy;
   private nextId = 1;
   private nextNotice = 1;
+  private readonly clock: Clock;
+  /** The newest notice goes after its time, and takes the older ones it replaced along. */
+  private readonly noticeExpiry: Expiry;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: RequestQueueOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.noticeExpiry = new Expiry(this.clock, options.noticeMs);
+  }
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   /** Answers every request from now on by this policy (none: a person answers). */
   setPolicy(policy?: RequestPolicy): void {
@@ -189,6 +206,7 @@ export class RequestQueue implements Store<RequestsSnapshot> {
   private notice(server: string, text: string, kind: NonNullable<Notice['kind']>, reason?: string): void {
     const notice: Notice = { id: this.nextNotice++, server, text, at: this.now(), kind, ...(reason !== undefined && { reason }) };
     this.store.update((s) => ({ ...s, notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
+    this.noticeExpiry.set(() => this.store.update((s) => (s.notices.some((n) => n.id <= notice.id) ? { ...s, notices: s.notices.filter((n) => n.id > notice.id) } : s)));
   }
 }
 

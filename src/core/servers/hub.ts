@@ -7,7 +7,7 @@ import type { TrafficEntry } from '../mcp/tap.js';
 import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
 import { ServerConnection, type ListKind } from './connection.js';
-import { RequestQueue } from '../elicitation/queue.js';
+import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
 import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
@@ -31,6 +31,8 @@ export interface HubOptions {
   auth?: AuthManager;
   /** Restart servers that die (unset: a failed server stays failed until reconnected). */
   restart?: RestartPolicy;
+  /** The clock of the request queue and how long its notices stay. */
+  requests?: RequestQueueOptions;
 }
 
 export interface SetServersResult {
@@ -49,9 +51,11 @@ export class ServerHub {
   readonly subscribe: Store<DeckSnapshot>['subscribe'] = this.store.subscribe;
   readonly getSnapshot: Store<DeckSnapshot>['getSnapshot'] = this.store.getSnapshot;
   /** Where servers' elicitation and sampling requests queue. */
-  readonly requests = new RequestQueue();
+  readonly requests: RequestQueue;
 
-  constructor(private readonly options: HubOptions) {}
+  constructor(private readonly options: HubOptions) {
+    this.requests = new RequestQueue(options.requests);
+  }
 
   /** A server's definition as configured (the expanded config, with secrets). */
   definition(name: string): ServerDefinition | undefined {
