@@ -17,7 +17,7 @@ import { sanitizeLine } from '../util/sanitize.js';
 import { answerSettings, cliPolicy } from './elicit/options.js';
 import { cliAuthPolicy } from './auth/policy.js';
 import { ADHOC_NAME, isAdhoc, type Invocation, type TargetOptions } from './options.js';
-import type { AuthManager, SignInMode } from '../core/auth/manager.js';
+import type { AuthManager } from '../core/auth/manager.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
 

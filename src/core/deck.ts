@@ -53,7 +53,7 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
 /** What approving covers: one server, or every server its file defines now. */
 export type ApprovalScope = 'server' | 'file';
 
-export function demoDefinition(): ServerDefinition {
+function demoDefinition(): ServerDefinition {
   const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
   // Imported on use: the demo pulls in the SDK's server side.
   if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('./demo/server.js')).createDemoServer();

@@ -3,7 +3,7 @@ import { ToolCallError, type CallErrorKind, type CallOutcome } from '../mcp/call
 import { createStore, type Store } from '../store.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 
-export interface CallProgress {
+interface CallProgress {
   progress: number;
   total?: number;
   message?: string;

@@ -6,7 +6,7 @@ import { parseUrlElicitations } from '../elicitation/url.js';
 import { httpStatus } from './errors.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 
-export const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
+const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
 const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
@@ -58,7 +58,7 @@ export class ToolCallError extends Error {
 }
 
 /** Checks arguments against the tool's inputSchema before anything is sent. */
-export function checkArguments(tool: Tool, args: Record<string, unknown>): void {
+function checkArguments(tool: Tool, args: Record<string, unknown>): void {
   const { valid, errors } = validate(tool.inputSchema, args);
   if (!valid) throw new ToolCallError('bad-arguments', `invalid arguments for ${tool.name}: ${errors.join('; ')}`, errors);
 }

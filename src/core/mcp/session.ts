@@ -17,14 +17,14 @@ const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-
 
 // `elicitation.form.applyDefaults`, not the older `elicitation.applyDefaults`, which the SDK ignores.
 // `roots` only when the person configured some (rootsCapability).
-export const CLIENT_CAPABILITIES: ClientCapabilities = {
+const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   // `tools`: a person can answer a sampling request with a use of a tool it offers.
   sampling: { tools: {} },
 };
 
 /** The roots this session offers: the folders, and whether they may change while it lasts (the deck can edit them). */
-export interface SessionRoots {
+interface SessionRoots {
   paths: () => readonly string[];
   listChanged: boolean;
 }

@@ -18,7 +18,7 @@ import { redactUrl } from '../config/redact.js';
 import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
 import { SessionRenewal } from './session-renewal.js';
 
-export const DEFAULT_CONNECT_TIMEOUT = 30_000;
+const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
 export type { ListKind };
 

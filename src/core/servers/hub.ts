@@ -258,6 +258,6 @@ function changed(a: ServerDefinition, b: ServerDefinition): boolean {
 }
 
 /** What a person reads when something would start a server that waits for approval. */
-export function needsApprovalMessage(name: string, file: string): string {
+function needsApprovalMessage(name: string, file: string): string {
   return `${name} comes from ${file} and has not been approved: review what it runs with \`mcpdeck get ${name}\`, then \`mcpdeck approve ${name}\` (or in the deck)`;
 }

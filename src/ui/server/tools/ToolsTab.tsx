@@ -21,7 +21,7 @@ import { useTheme } from '../../theme/ThemeContext.js';
 // The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
 /** Beside a tool that has an icon (one with an https: or data: URL): the icon itself is never drawn. */
-export const ICON_MARK = '◆';
+const ICON_MARK = '◆';
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
 const SHOWN_LEVELS = 64;
 
