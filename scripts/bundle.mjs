@@ -3,6 +3,7 @@
 // chunks that commands load only when they run (esbuild code splitting), production
 // React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
 import { rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -59,6 +60,40 @@ const sdkShims = {
   },
 };
 
+/**
+ * jimp (ink-picture's decoder) wants zod 3 while mcpdeck has zod 4, so npm gives each of
+ * jimp's ~16 packages its own nested copy of the same zod 3: bundled, 1.3 MB of one
+ * library sixteen times. Every jimp package gets the first copy instead.
+ */
+const jimpOneZod = {
+  name: 'jimp-one-zod',
+  setup(build) {
+    let shared;
+    build.onResolve({ filter: /^zod(\/.*)?$/ }, async (args) => {
+      if (args.pluginData === 'jimp-one-zod' || !/[\\/]node_modules[\\/](@jimp[\\/][^\\/]+|jimp)[\\/]/.test(args.importer)) return undefined;
+      // The first jimp package to ask decides, for all of them (asked at once: one promise).
+      shared ??= build.resolve('zod', { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'jimp-one-zod' })
+        .then((first) => first.path.slice(0, first.path.lastIndexOf(join('node_modules', 'zod'))));
+      return build.resolve(args.path, { resolveDir: await shared, kind: args.kind, pluginData: 'jimp-one-zod' });
+    });
+  },
+};
+
+/**
+ * sixel (ink-picture's sixel encoder) ships UPNG.js, which assigns an undeclared global
+ * (`module.exports = UPNG = {}`): in the bundle, an ES module and so strict, that throws
+ * and no image could ever load. Declared, it runs as it does under CommonJS.
+ */
+const sixelUpngDeclared = {
+  name: 'sixel-upng-declared',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]sixel[\\/]upng\.js$/ }, async (args) => ({
+      contents: `var UPNG;\n${await readFile(args.path, 'utf8')}`,
+      loader: 'js',
+    }));
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -79,7 +114,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared],
   metafile: true,
   logLevel: 'warning',
 };

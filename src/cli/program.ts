@@ -19,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   tools: async () => (await import('./commands/tools.js')).registerTools,
   get: async () => (await import('./commands/get.js')).registerGet,
   call: async () => (await import('./commands/call.js')).registerCall,
+  test: async () => (await import('./commands/test.js')).registerTest,
+  fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   add: async () => (await import('./commands/manage.js')).registerManage,
   sources: async () => (await import('./commands/sources.js')).registerSources,
@@ -75,7 +77,8 @@ export async function buildProgram(inv: Invocation, head: string[] = []): Promis
 const EXIT_HELP = `
 Exit codes: 0 ok · 1 the tool returned an error result · 2 bad input (usage, config,
 arguments) · 3 connection failed · 4 needs sign-in · 5 the server refused or timed out ·
-6 a project's server waits for approval · 130 cancelled.`;
+6 a project's server waits for approval · 130 cancelled. For test: 1 a test failed or
+could not run; for fuzz: 1 findings.`;
 
 /** One message for the person, no stack trace for their mistakes. */
 export function report(error: unknown): number {

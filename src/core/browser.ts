@@ -1,13 +1,26 @@
 import { spawn } from 'node:child_process';
+import { relative, isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { savedFilesRoot } from './calls/saver.js';
+
+/** A `file:` URL is opened only for a file mcpdeck saved itself (a result's image, a blob). */
+function isSavedFile(url: URL): boolean {
+  const path = relative(savedFilesRoot(), fileURLToPath(url));
+  return path !== '' && !path.startsWith('..') && !isAbsolute(path);
+}
 
 /**
  * Opens a URL in the person's browser: through $BROWSER when set (the first of a
  * colon-separated list; `%s` stands for the URL, else it goes last), else the
- * system's opener. Only http(s): a server chose this URL.
+ * system's opener. Only http(s), since a server chose this URL, or the `file:` URL of a
+ * file mcpdeck saved (which the system's opener shows in its viewer).
  */
 export async function openInBrowser(url: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const { protocol } = new URL(url);
-  if (protocol !== 'https:' && protocol !== 'http:') throw new Error(`will not open a ${protocol} URL`);
+  const parsed = new URL(url);
+  const { protocol } = parsed;
+  if (protocol === 'file:' ? !isSavedFile(parsed) : protocol !== 'https:' && protocol !== 'http:') {
+    throw new Error(protocol === 'file:' ? 'will only open files mcpdeck saved' : `will not open a ${protocol} URL`);
+  }
   const browser = env.BROWSER?.split(':')[0]?.trim();
   if (!browser) {
     const { default: open } = await import('open');

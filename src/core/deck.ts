@@ -86,6 +86,8 @@ export class Deck {
   readonly auth: AuthManager;
   /** The sources read (with what each gave), which are hidden, and the `${input:id}` answers. */
   readonly config: ConfigSession;
+  /** Where the person started mcpdeck: the project, where saved tests go by default. */
+  readonly cwd: string;
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -107,6 +109,7 @@ export class Deck {
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
+    this.cwd = options.cwd;
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
   }
 

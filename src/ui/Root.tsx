@@ -4,17 +4,21 @@ import { KeysProvider } from './keys/KeysProvider.js';
 import { ThemeContext } from './theme/ThemeContext.js';
 import type { Theme } from './theme/theme.js';
 import { OpenerContext, type Opener } from './system/OpenerContext.js';
+import { ImagesContext } from './system/ImagesContext.js';
+import type { ImageProtocol } from './system/image-protocol.js';
 import { App } from './App.js';
 
 /** Everything the app reads from outside React, handed in once. */
-export function Root({ deck, theme, opener }: { deck: Deck; theme: Theme; opener?: Opener }) {
+export function Root({ deck, theme, opener, images }: { deck: Deck; theme: Theme; opener?: Opener; images?: ImageProtocol }) {
   return (
     <DeckContext.Provider value={deck}>
       <ThemeContext.Provider value={theme}>
         <OpenerContext.Provider value={opener}>
-          <KeysProvider>
-            <App />
-          </KeysProvider>
+          <ImagesContext.Provider value={images}>
+            <KeysProvider>
+              <App />
+            </KeysProvider>
+          </ImagesContext.Provider>
         </OpenerContext.Provider>
       </ThemeContext.Provider>
     </DeckContext.Provider>

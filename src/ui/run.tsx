@@ -2,11 +2,13 @@ import type { Deck } from '../core/deck.js';
 import type { Theme } from './theme/theme.js';
 import { Root } from './Root.js';
 import { openInBrowser } from '../core/browser.js';
+import { detectImageProtocol } from './system/image-protocol.js';
 import type { DeckScreen } from './start.js';
 
 /** Runs the TUI in the screen `openScreen` made, until the person quits. */
 export async function runTui(deck: Deck, screen: DeckScreen, theme: Theme): Promise<void> {
-  screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} />);
+  const images = detectImageProtocol(process.env, Boolean(process.stdout.isTTY));
+  screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} images={images} />);
   void deck.connectAll();
   await screen.app.waitUntilExit();
 }

@@ -68,9 +68,12 @@ describe('pages to visit (URL elicitation) in a real terminal', () => {
     expect(needed).toContain('nothing opens until you press o');
     expect(needed).toMatch(/r retry the call · o open in browser · c copy/);
     expect(browser.opened()).toEqual([]);
+    // A page named and never opened is no open page (it used to stay counted all session).
+    expect(needed.split('\n')[0]).not.toContain('page open');
     await term.keys('o');
     await browser.waitForOpen(PREREQUISITE);
-    await term.waitFor('opened modelcontextprotocol.io in your browser');
+    const opened = await term.waitFor('opened modelcontextprotocol.io in your browser');
+    expect(opened.split('\n')[0]).toContain('↗ 1 page open');
     // The retry with the same arguments passes the error and asks by request instead.
     await term.keys('r');
     const retried = await term.waitFor((s) => s.includes(ASKS) && s.includes(PAGE));

@@ -57,7 +57,7 @@ describe('the bundle users run', () => {
 
   it('loads the deck UI only for the deck, the demo server when it connects, the terminal prompts when a server asks', () => {
     const m = meta();
-    for (const command of ['status', 'tools', 'get', 'call', 'manage', 'sources', 'import', 'export', 'auth']) {
+    for (const command of ['status', 'tools', 'get', 'call', 'test', 'fuzz', 'manage', 'sources', 'import', 'export', 'auth']) {
       const loaded = loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`));
       expect(loaded.filter((i) => i.startsWith('src/ui/') || /node_modules\/(ink|react|@inkjs)\//.test(i)), command).toEqual([]);
       expect(loaded.filter((i) => i.startsWith('src/core/demo/')), command).toEqual([]);
@@ -75,6 +75,36 @@ describe('the bundle users run', () => {
     // The SDK's own copy of Ajv (its default validator) is replaced by mcpdeck's (sdk-shims.ts).
     expect(Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes('ajvProvider'))).toEqual([]);
     expect(loadedWith(m, chunkOf(m, 'src/ui/run.tsx')).some((i) => i.includes('node_modules/ink/'))).toBe(true);
+  });
+
+  it('loads the image component (ink-picture and its decoder) only when an image is shown, and it loads', async () => {
+    const m = meta();
+    const picture = chunkOf(m, 'src/ui/widgets/image/Picture.tsx');
+    expect(loadedWith(m, picture).some((i) => i.includes('node_modules/ink-picture/'))).toBe(true);
+    for (const entry of ['src/ui/run.tsx', 'src/ui/call/result/ResultPane.tsx', 'src/cli/main.ts']) {
+      expect(loadedWith(m, chunkOf(m, entry)).filter((i) => /node_modules\/(ink-picture|jimp|@jimp)\//.test(i)), entry).toEqual([]);
+    }
+    // The chunk loads as bundled (an ES module is strict: sixel's UPNG.js once made it throw).
+    const loaded = (await import(join(ROOT, picture))) as Record<string, unknown>;
+    expect(typeof loaded.Picture).toBe('function');
+    // One copy of jimp's zod 3, not one per jimp package (scripts/bundle.mjs).
+    const zods = new Set(Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes('@jimp/') && i.includes('/zod/')).map((i) => i.split('/zod/')[0]));
+    expect(zods.size).toBe(1);
+  });
+
+  it('loads the fuzz generator (json-schema-faker) only for a fuzz run, and the test file code for call only when it saves one', () => {
+    const m = meta();
+    const faker = chunkOf(m, 'node_modules/json-schema-faker/dist/index.js');
+    expect(chunkOf(m, 'src/core/checks/fuzz-cases.ts')).toBe(faker);
+    const starts = ['src/cli/commands/fuzz.ts', 'src/cli/commands/test.ts', 'src/cli/commands/call.ts', 'src/cli/commands/ui.ts', 'src/ui/start.tsx', 'src/ui/run.tsx', 'src/cli/main.ts'];
+    for (const source of starts) {
+      expect(loadedWith(m, chunkOf(m, source)).filter((i) => i.includes('json-schema-faker')), source).toEqual([]);
+    }
+    // The fuzz command and the deck's Tools tab import it when a run starts.
+    const dynamic = (source: string) => m.outputs[chunkOf(m, source)]!.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path);
+    expect(dynamic('src/cli/commands/fuzz.ts')).toContain(faker);
+    expect(dynamic('src/ui/server/tools/useFuzz.tsx')).toContain(faker);
+    expect(loadedWith(m, chunkOf(m, 'src/cli/commands/call.ts')).filter((i) => /src\/core\/checks\/(test-file|expectations|diff)\.ts$|node_modules\/diff\//.test(i))).toEqual([]);
   });
 
   it("runs in-process modules that bring their own SDK, v1 and v2", async () => {

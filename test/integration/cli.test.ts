@@ -213,6 +213,21 @@ describe('mcpdeck call', () => {
     expect(server.stderr).toContain('no server named "nope"');
   });
 
+  it('--no-validate sends arguments that fail the schema, and the server refuses them itself', async () => {
+    const box = sandbox();
+    const config = writeConfig(box.cwd, { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    const checked = await runCli(['call', 'everything', 'get-sum', '--args', '{"a":"x","b":2}', '--strict', '-c', config], box);
+    expect([checked.code, checked.stderr]).toEqual([2, 'mcpdeck: invalid arguments for get-sum: "a" must be number\n']);
+    const sent = await runCli(['call', 'everything', 'get-sum', '--args', '{"a":"x","b":2}', '--no-validate', '--strict', '-c', config], box);
+    expect(sent.code).toBe(1);
+    expect(sent.stdout).toContain('Input validation error');
+    expect(sent.stderr).toContain('sent unchecked (--no-validate): the arguments fail the schema: "a" must be number');
+    // key=value words that do not read as their type go as the text given.
+    const pairs = await runCli(['call', 'everything', 'get-sum', 'a=lots', 'b=2', '--no-validate', '--strict', '-c', config], box);
+    expect(pairs.code).toBe(1);
+    expect(pairs.stdout).toContain('Input validation error');
+  });
+
   it('exits 3 when the server cannot be connected', async () => {
     const r = await runCli(['call', 'echo', '--', 'mcpdeck-no-such-command'], sandbox());
     expect(r.code).toBe(3);

@@ -75,7 +75,7 @@ describe("the demo server's survey and page, through deck.requests", () => {
     const request = await nextPending(deck, 'elicit-url', 'demo');
     expect(request.domain).toBe('example.com');
     expect(request.url).toBe(`https://example.com/mcpdeck-demo?session=${request.elicitationId}`);
-    expect(deck.requests.getSnapshot().urls).toContainEqual({ elicitationId: request.elicitationId, server: 'demo', url: request.url, status: 'open' });
+    expect(deck.requests.getSnapshot().urls).toContainEqual({ elicitationId: request.elicitationId, server: 'demo', url: request.url, status: 'asked', since: expect.any(Number) });
     deck.requests.respond(request.id, { action: 'accept', content: {} });
     const outcome = await call;
     expect(resultText(outcome)).toContain(`The server sent notifications/elicitation/complete for ${request.elicitationId}: the page is done.`);

@@ -163,7 +163,7 @@ describe('elicitation through the request queue', () => {
     const call = deck.callTool('asks', 'link', { id: 'e-1' });
     const request = await nextPending(deck, 'elicit-url', 'asks');
     expect(request).toMatchObject({ url: 'https://example.com/sign?x=1', domain: 'example.com', elicitationId: 'e-1', message: 'Sign the form' });
-    expect(deck.requests.getSnapshot().urls).toContainEqual({ elicitationId: 'e-1', server: 'asks', url: request.url, status: 'open' });
+    expect(deck.requests.getSnapshot().urls).toContainEqual({ elicitationId: 'e-1', server: 'asks', url: request.url, status: 'asked', since: expect.any(Number) });
     expect(deck.requests.respond(request.id, { action: 'accept', content: { ignored: true } }).ok).toBe(true);
     expect(JSON.parse(resultText(await call))).toEqual({ action: 'accept' });
     await untilRequests(deck, (s) => s.urls.some((u) => u.elicitationId === 'e-1' && u.status === 'completed'), 'completion');
@@ -189,7 +189,8 @@ describe('elicitation through the request queue', () => {
       { elicitationId: expect.any(String), url: 'https://modelcontextprotocol.io', domain: 'modelcontextprotocol.io', message: expect.stringMatching(/prerequisite/) },
     ]);
     expect(e.details[0]).toContain('https://modelcontextprotocol.io');
-    expect(deck.requests.getSnapshot().urls).toContainEqual({ elicitationId: e.elicitations[0]!.elicitationId, server: 'everything', url: 'https://modelcontextprotocol.io', status: 'open' });
+    // Named by the error, not opened: tracked, never counted as an open page.
+    expect(deck.requests.getSnapshot().urls).toContainEqual({ elicitationId: e.elicitations[0]!.elicitationId, server: 'everything', url: 'https://modelcontextprotocol.io', status: 'asked', since: expect.any(Number) });
     const retry = deck.callTool('everything', 'trigger-url-elicitation', args);
     deck.requests.respond((await nextPending(deck, 'elicit-url', 'everything')).id, { action: 'accept', content: {} });
     expect(resultText(await retry)).toMatch(/completed the URL elicitation/);

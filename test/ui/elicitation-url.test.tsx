@@ -51,8 +51,11 @@ describe('a URL elicitation from server-everything', () => {
     expect(needs).toContain('Open this link to satisfy the prerequisite, then retry the request.');
     expect(needs).toContain('nothing opens until you press o');
     expect(s.opened).toEqual([]);
+    // Named by the error and never opened: not an open page.
+    expect(needs.split('\n')[0]).not.toContain('page open');
     await s.app.press('o');
-    await s.app.waitFor('opened modelcontextprotocol.io in your browser');
+    const opened = await s.app.waitFor('opened modelcontextprotocol.io in your browser');
+    expect(opened.split('\n')[0]).toContain('↗ 1 page open');
     expect(s.opened).toEqual(['https://modelcontextprotocol.io']);
     // The retry goes by the request path: the server now asks for its own URL.
     await s.app.press('r');

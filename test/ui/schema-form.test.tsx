@@ -1,70 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render } from 'ink-testing-library';
-import { PRIORITY, useKeys } from '../../src/ui/keys/useKeys.js';
-import { KeysProvider } from '../../src/ui/keys/KeysProvider.js';
-import { Dispatcher } from '../../src/ui/keys/dispatcher.js';
-import { ThemeContext } from '../../src/ui/theme/ThemeContext.js';
-import { createTheme } from '../../src/ui/theme/theme.js';
-import { SchemaForm } from '../../src/ui/widgets/form/SchemaForm.js';
+import { describe, expect, it, vi } from 'vitest';
 import { KEY } from './helpers/render.js';
-
-type Args = Record<string, unknown>;
-
-/** An app key below the form, to prove typed letters never reach it. */
-function AppKeys({ onQuit, onHelp }: { onQuit: () => void; onHelp: () => void }) {
-  useKeys(['global'], { quit: onQuit, help: onHelp }, { priority: PRIORITY.global });
-  return null;
-}
-
-let unmount: (() => void) | undefined;
-afterEach(() => unmount?.());
-
-function renderForm(props: { schema: unknown; initial?: Args; submitLabel?: string }, { columns = 80, rows = 24 } = {}) {
-  const submitted: Args[] = [];
-  const changes: Args[] = [];
-  const quit = vi.fn();
-  const help = vi.fn();
-  const dispatcher = new Dispatcher();
-  const app = render(
-    <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
-      <KeysProvider dispatcher={dispatcher}>
-        <AppKeys onQuit={quit} onHelp={help} />
-        <SchemaForm {...props} width={columns} height={rows} onSubmit={(a) => submitted.push(a)} onChange={(a) => changes.push(a)} />
-      </KeysProvider>
-    </ThemeContext.Provider>,
-  );
-  unmount = app.unmount;
-  const frame = () => app.lastFrame() ?? '';
-  return {
-    frame,
-    submitted,
-    changes,
-    quit,
-    help,
-    /** The commands the footer offers now. */
-    hints: () => dispatcher.live().map((h) => h.command),
-    press: async (...keys: string[]) => {
-      for (const key of keys) {
-        app.stdin.write(key);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
-    /** Types text one key at a time, as a person does. */
-    type: async (text: string) => {
-      for (const c of text) {
-        app.stdin.write(c);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    },
-    waitFor: async (what: string | RegExp | ((f: string) => boolean)) => {
-      const ok = typeof what === 'function' ? what : (f: string) => (typeof what === 'string' ? f.includes(what) : what.test(f));
-      await vi.waitFor(() => {
-        if (!ok(frame())) throw new Error(`waiting for ${String(what)}; the form shows:\n${frame()}`);
-      }, { timeout: 5000, interval: 10 });
-      return frame();
-    },
-  };
-}
+import { renderForm } from './helpers/form.js';
 
 const every = {
   type: 'object',
@@ -196,7 +132,7 @@ describe('SchemaForm', () => {
     expect(defaults).toMatch(/unit\s+Fahrenheit/);
     plain.press(KEY.ctrl('s'));
     await vi.waitFor(() => expect(plain.submitted).toEqual([{ city: 'Oslo', days: 5, metric: true, unit: 'f' }]));
-    unmount?.();
+    plain.unmount();
 
     const given = renderForm({ schema, initial: { city: 'Rome', metric: false, unit: 'c' } });
     const frame = await given.waitFor('Rome');

@@ -66,7 +66,9 @@ describe('server tabs over server-everything', () => {
     await app.waitFor('resourceId');
     await app.press(...'3', KEY.ctrl('s'));
     const frame = await app.waitFor('saved to ');
-    expect(frame).toMatch(/binary content: \d+ bytes decoded, text\/plain/);
+    // A small text blob is shown as text, and saved too.
+    expect(frame).toMatch(/blob content: \d+ bytes decoded, text\/plain/);
+    expect(frame).toMatch(/saved to \S+\n *Resource 3: This is a base64 blob created at/);
     const path = /saved to (\S+)/.exec(frame)![1]!;
     expect(path).toMatch(/mcpdeck-[^/\\]+[/\\]resources[/\\]resource-\d+\.txt$/);
     expect(existsSync(path)).toBe(true);

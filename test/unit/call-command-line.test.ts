@@ -15,6 +15,14 @@ describe('the equivalent command line', () => {
     expect(callCommandLine({ server: 's', tool: 't', args: {} })).toBe('mcpdeck call s t');
   });
 
+  it('sends arguments that fail the schema unchecked, before the ad hoc command', () => {
+    expect(callCommandLine({ server: 'everything', tool: 'get-sum', args: { a: 'x' }, unchecked: true }))
+      .toBe(`mcpdeck call everything get-sum --args '{"a":"x"}' --no-validate`);
+    const config = { command: 'node', args: ['server.js'] };
+    expect(callCommandLine({ server: 'x', tool: 't', args: {}, unchecked: true, source: { kind: 'adhoc', label: 'ad hoc' }, config }))
+      .toBe('mcpdeck call t --no-validate -- node server.js');
+  });
+
   it('quotes anything a shell would read differently, so the shell hands back the exact words', () => {
     const args = { text: "it's $HOME `date` \\ \"q\" *", n: null, nested: { a: ['x y'] } };
     const line = callCommandLine({ server: 'my server', tool: "o'neil", args });

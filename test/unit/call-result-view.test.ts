@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { CallOutcome } from '../../src/core/mcp/call.js';
 import { buildResourceView, buildResultView, prettyText, resultViewOf, VIEW_LIMITS } from '../../src/core/calls/result-view.js';
 import { createResultSaver, extensionFor, safeStem } from '../../src/core/calls/saver.js';
+import { BLOB_TEXT_MAX, blobText } from '../../src/core/calls/blob-text.js';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3, 4, 5, 6]);
 const outcome = (result: Partial<CallToolResult>, extra: Partial<CallOutcome> = {}): CallOutcome => ({
@@ -104,6 +105,30 @@ describe('result view', () => {
     const view = buildResourceView({ contents: [{ uri: 'u://t', text: 'hi' }, { uri: 'u://b', blob: PNG.toString('base64'), mimeType: 'image/png' }] }, 'r', saver);
     expect(view.text).toContain('── resource u://t ──\nhi');
     expect(existsSync(view.files[0]!.path)).toBe(true);
+  });
+
+  it('shows a small blob of a text type as text too, and saves it; a big or binary one is only saved', () => {
+    const saver = saverIn();
+    const blob = (text: string | Buffer, mimeType: string) => ({ type: 'resource' as const, resource: { uri: `u://${mimeType}`, blob: Buffer.from(text).toString('base64'), mimeType } });
+    const view = buildResultView(outcome({
+      content: [
+        blob('Resource 1: \u001b[2Jplain', 'text/plain'),
+        blob('{"a":1}', 'application/json'),
+        blob('x'.repeat(BLOB_TEXT_MAX + 1), 'text/plain'),
+        blob(Buffer.from([0xff, 0xfe, 0x00]), 'text/plain'),
+        blob('looks like text', 'application/octet-stream'),
+      ],
+    }), 'b', saver);
+    // Raw here: the pager sanitizes each row it draws (the escape shows as ⟦ESC[2J⟧ there).
+    expect(view.text).toContain('(text/plain) ──\n[resource text/plain, 21 bytes → saved to');
+    expect(view.text).toContain('.txt]\nResource 1: \u001b[2Jplain');
+    expect(view.text).toContain('.json]\n{\n  "a": 1\n}');
+    expect(view.text).not.toContain('x'.repeat(100));
+    expect(view.text).not.toContain('looks like text');
+    expect(view.files.map((f) => f.mimeType)).toEqual(['text/plain', 'application/json', 'text/plain', 'text/plain', 'application/octet-stream']);
+    expect(blobText(Buffer.from('<svg/>'), 'image/svg+xml')).toBe('<svg/>');
+    expect(blobText(Buffer.from('a: 1'), 'application/vnd.x+yaml; charset=utf-8')).toBeUndefined();
+    expect(blobText(Buffer.from('{}'), 'application/ld+json; charset=utf-8')).toBe('{}');
   });
 
   it('stays fast for a 10 MB text result', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RequestQueue, type ElicitInput } from '../../src/core/elicitation/queue.js';
 import type { PendingRequest } from '../../src/core/elicitation/types.js';
+import { openPages, PAGE_TRACK_MS } from '../../src/core/elicitation/tracked-urls.js';
 import { ManualClock } from './helpers/manual-clock.js';
 
 const schema = {
@@ -115,9 +116,11 @@ describe('the request queue', () => {
     const q = new RequestQueue();
     const answer = q.elicit('srv', link, new AbortController().signal);
     expect(only(q)).toMatchObject({ kind: 'elicit-url', domain: 'login.example.com:8443', elicitationId: 'e1' });
-    expect(q.getSnapshot().urls).toEqual([{ elicitationId: 'e1', server: 'srv', url: link.mode === 'url' ? link.url : '', status: 'open' }]);
+    // Asked, not open: nobody has visited it yet.
+    expect(q.getSnapshot().urls).toEqual([{ elicitationId: 'e1', server: 'srv', url: link.mode === 'url' ? link.url : '', status: 'asked', since: expect.any(Number) }]);
     q.respond(only(q).id, { action: 'accept', content: { sneaky: true } });
     await expect(answer).resolves.toEqual({ action: 'accept', content: {} });
+    expect(q.getSnapshot().urls[0]?.status).toBe('open');
     q.complete('other', 'e1');
     q.complete('srv', 'unknown');
     expect(q.getSnapshot().notices).toEqual([]);
@@ -132,7 +135,33 @@ describe('the request queue', () => {
     await declined;
     expect(q.getSnapshot().urls.map((u) => u.elicitationId)).toEqual(['e1']);
     q.track('srv', [{ elicitationId: 'e3', url: 'https://x.test' }]);
-    expect(q.getSnapshot().urls.at(-1)).toEqual({ elicitationId: 'e3', server: 'srv', url: 'https://x.test', status: 'open' });
+    expect(q.getSnapshot().urls.at(-1)).toEqual({ elicitationId: 'e3', server: 'srv', url: 'https://x.test', status: 'asked', since: expect.any(Number) });
+  });
+
+  it('counts a page of a -32042 as open only once opened, and forgets pages when their time is up', () => {
+    const clock = new ManualClock(1_000);
+    const q = new RequestQueue({ clock });
+    q.track('srv', [{ elicitationId: 'never', url: 'https://never.test' }, { elicitationId: 'visited', url: 'https://visited.test' }]);
+    expect(openPages(q.getSnapshot().urls)).toEqual([]);
+    expect(clock.due).toEqual([1_000 + PAGE_TRACK_MS]);
+    clock.advance(60_000);
+    q.opened('srv', 'visited');
+    q.opened('other', 'never');
+    expect(openPages(q.getSnapshot().urls).map((u) => u.elicitationId)).toEqual(['visited']);
+    // The page never opened goes first; the opened one a while after it was opened.
+    clock.advance(PAGE_TRACK_MS - 60_000);
+    expect(q.getSnapshot().urls.map((u) => [u.elicitationId, u.status])).toEqual([['visited', 'open']]);
+    expect(clock.due).toEqual([61_000 + PAGE_TRACK_MS]);
+    clock.advance(60_000);
+    expect(q.getSnapshot().urls).toEqual([]);
+    expect(clock.due).toEqual([]);
+    // Done pages are not open; opening a done page again changes nothing.
+    q.track('srv', [{ elicitationId: 'done', url: 'https://done.test' }]);
+    q.opened('srv', 'done');
+    q.complete('srv', 'done');
+    q.opened('srv', 'done');
+    expect(q.getSnapshot().urls.map((u) => u.status)).toEqual(['completed']);
+    expect(openPages(q.getSnapshot().urls)).toEqual([]);
   });
 
   it('lets a policy answer (never queued), fall through (undefined), or fail the request', async () => {

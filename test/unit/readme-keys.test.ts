@@ -13,7 +13,7 @@ const WHERE: Record<Binding['scope'], string> = {
   resources: 'Resources tab', prompts: 'Prompts tab', log: 'Log tab', form: 'a form', confirm: 'a question',
   running: 'a running call', result: 'a result', pager: 'long text', filter: 'a filter or search', help: 'the help',
   elicit: 'a server\'s form or page', sample: 'a sampling request', urlRequired: 'a call that needs a page visited (-32042)',
-  signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots',
+  signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots', saveTest: 'saving a test',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');

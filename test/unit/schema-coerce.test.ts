@@ -32,6 +32,10 @@ describe('coerceArguments', () => {
     expect(() => coerce('count=')).toThrow('count must be a number, got ""');
   });
 
+  it('keeps what does not read as its type as the text given, when unchecked (--no-validate)', () => {
+    expect(coerceArguments(['ratio=lots', 'count=1.5', 'verbose=maybe', 'name=x'], schema, { strict: false })).toEqual({ ratio: 'lots', count: '1.5', verbose: 'maybe', name: 'x' });
+  });
+
   it('refuses 1.5 for an integer', () => {
     expect(() => coerce('count=1.5')).toThrow(new CoerceError('count must be an integer, got "1.5"'));
   });

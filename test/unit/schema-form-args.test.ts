@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildForm, initialValues, toArguments } from '../../src/core/schema/form.js';
+import { argumentsAnyway, buildForm, initialValues, toArguments } from '../../src/core/schema/form.js';
 
 const schema = {
   type: 'object',
@@ -27,13 +27,13 @@ describe('initialValues', () => {
   it('prefills defaults as the form holds them, and empties elsewhere', () => {
     expect(initialValues(model)).toEqual({
       name: '', email: '', count: '3', ratio: '', loud: undefined, agree: undefined, color: 'g',
-      tags: [], words: [], sizes: [], opts: { depth: '', mode: '' }, extra: '', note: '',
+      tags: [], words: [], sizes: [], opts: { depth: '', mode: '' }, extra: '', note: { '|type': 0, '|0': '', '|1': null },
     });
   });
 
   it('lets given arguments win over defaults, nested ones too', () => {
     const values = initialValues(model, { count: 7, color: 'r', loud: false, tags: ['c', 'zzz', 'a'], sizes: [1, 2], opts: { mode: 'x' }, extra: { k: 1 }, note: null });
-    expect(values).toMatchObject({ count: '7', color: 'r', loud: false, tags: ['a', 'c'], sizes: ['1', '2'], opts: { depth: '', mode: 'x' }, extra: '{"k":1}', note: '' });
+    expect(values).toMatchObject({ count: '7', color: 'r', loud: false, tags: ['a', 'c'], sizes: ['1', '2'], opts: { depth: '', mode: 'x' }, extra: '{"k":1}', note: { '|type': 1 } });
   });
 
   it('fills a nested object from its own default under what was given', () => {
@@ -47,7 +47,7 @@ describe('toArguments', () => {
   const filled = { ...initialValues(model), name: 'Ada', agree: true };
 
   it('types every value as the schema says and leaves out empty optional fields', () => {
-    const values = { ...filled, ratio: ' 2.5 ', loud: false, tags: ['c', 'a'], words: ['x', ''], sizes: ['4', '0'], extra: '{"k": 2}', note: 'hi' };
+    const values = { ...filled, ratio: ' 2.5 ', loud: false, tags: ['c', 'a'], words: ['x', ''], sizes: ['4', '0'], extra: '{"k": 2}', note: { '|type': 0, '|0': 'hi' } };
     expect(toArguments(model, values)).toEqual({
       args: { name: 'Ada', count: 3, ratio: 2.5, loud: false, agree: true, color: 'g', tags: ['a', 'c'], words: ['x', ''], sizes: [4, 0], extra: { k: 2 }, note: 'hi' },
       errors: {},
@@ -120,5 +120,42 @@ describe('toArguments', () => {
       required: ['p'],
     });
     expect(toArguments(m, { p: { x: '5' } })).toEqual({ args: { p: { x: 5 } }, errors: { 'p.x': 'must be <= 1' } });
+  });
+});
+
+describe('unions and lists of objects', () => {
+  const m = buildForm({
+    type: 'object',
+    $defs: { Stop: { type: 'object', properties: { city: { type: 'string', minLength: 2 }, nights: { type: 'integer' } }, required: ['city'] } },
+    properties: {
+      when: { type: ['boolean', 'string'] },
+      id: { anyOf: [{ type: 'string', format: 'uuid' }, { type: 'integer', minimum: 0 }] },
+      stops: { type: 'array', items: { $ref: '#/$defs/Stop' }, minItems: 1 },
+    },
+    required: ['stops'],
+  });
+
+  it('sends the chosen variant as its type, and each item of a list of objects as an object', () => {
+    const values = initialValues(m, { when: 'later', id: 7, stops: [{ city: 'Oslo', nights: 2 }, { city: 'Rome' }] });
+    expect(values).toMatchObject({ when: { '|type': 1, '|1': 'later' }, id: { '|type': 1, '|1': '7' }, stops: [{ city: 'Oslo', nights: '2' }, { city: 'Rome', nights: '' }] });
+    expect(toArguments(m, values)).toEqual({ args: { when: 'later', id: 7, stops: [{ city: 'Oslo', nights: 2 }, { city: 'Rome' }] }, errors: {} });
+    expect(toArguments(m, { ...values, when: { '|type': 0, '|0': true, '|1': 'later' } }).args.when).toBe(true);
+  });
+
+  it('puts the chosen variant\'s own problem on the union, and item problems on the item\'s fields', () => {
+    const values = initialValues(m, { id: 'nope', stops: [{ city: 'Oslo' }, { city: 'X', nights: 1 }, {}] });
+    expect(toArguments(m, values).errors).toEqual({ id: 'must match format "uuid"', 'stops.1.city': 'must NOT have fewer than 2 characters', 'stops.2.city': 'required' });
+    expect(toArguments(m, { ...values, id: { '|type': 1, '|1': '-1' } }).errors.id).toBe('must be >= 0');
+    expect(toArguments(m, initialValues(m)).errors).toEqual({ stops: 'must NOT have fewer than 1 items' });
+  });
+
+  it('sends anyway what was typed, as typed, with what the schema finds wrong', () => {
+    const values = initialValues(m, { stops: [{ nights: 1 }] });
+    const typed = { ...values, id: { '|type': 1, '|1': 'seven' }, stops: [{ city: '', nights: '1.5' }] };
+    expect(argumentsAnyway(m, typed)).toEqual({
+      args: { id: 'seven', stops: [{ nights: 1.5 }] },
+      problems: expect.arrayContaining(['missing required argument "stops.0.city"', '"stops.0.nights" must be integer']),
+    });
+    expect(argumentsAnyway(m, initialValues(m, { stops: [{ city: 'Oslo' }] })).problems).toEqual([]);
   });
 });

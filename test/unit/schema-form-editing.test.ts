@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Key } from 'ink';
 import { buildForm, initialValues } from '../../src/core/schema/form.js';
-import { addItem, choose, move, removeItem, startState, stopsOf, toggle, typeText, type FormState } from '../../src/ui/widgets/form/state/form-state.js';
+import { choose, move, nextType, startState, stopsOf, toggle, typeText, type FormState } from '../../src/ui/widgets/form/state/form-state.js';
+import { addItem, removeItem } from '../../src/ui/widgets/form/state/form-items.js';
 import { editLines, linesText, toLines, type LinesState } from '../../src/ui/widgets/form/raw/lines-edit.js';
 import { scrollTo } from '../../src/ui/widgets/list/list-state.js';
 
@@ -97,5 +98,20 @@ describe('scrolling', () => {
     expect(scrollTo(4, 2, 2, 30, 10)).toBe(2);
     expect(scrollTo(0, 30, 30, 30, 10)).toBe(20);
     expect(scrollTo(0, 5, 40, 60, 10)).toBe(5);
+  });
+});
+
+describe('a field of several types', () => {
+  const m = buildForm({ type: 'object', properties: { size: { anyOf: [{ type: 'integer', minimum: 1 }, { const: 'auto', title: 'automatic' }] } } });
+  const start = startState(m, initialValues(m));
+
+  it('switches type with ctrl+t, and a type that is one constant means that constant', () => {
+    const typed = typeText(m, start, '3', key())!;
+    expect(typed.values.size).toEqual({ '|type': 0, '|0': '3', '|1': undefined });
+    const auto = nextType(m, typed)!;
+    expect(auto.values.size).toEqual({ '|type': 1, '|0': '3', '|1': 'auto' });
+    expect(stopsOf(m.fields, auto.values)[0]).toMatchObject({ field: { kind: 'enum', typeLabel: 'automatic' }, union: { kind: 'union' } });
+    expect(nextType(m, auto)!.values.size).toMatchObject({ '|type': 0, '|0': '3' });
+    expect(nextType(m, { ...start, focus: 1 })).toBeNull();
   });
 });

@@ -57,11 +57,13 @@ describe('buildForm: field kinds', () => {
     }
   });
 
-  it('reads arrays of scalars as lists and anything else as raw JSON', () => {
+  it('reads arrays of scalars as lists, of objects as lists of forms, and anything else as raw JSON', () => {
     for (const item of ['string', 'number', 'integer', 'boolean']) {
       expect(only({ type: 'array', items: { type: item }, maxItems: 3 })).toMatchObject({ kind: 'list', item, maxItems: 3 });
     }
-    expect(only({ type: 'array', items: { type: 'object', properties: { a: {} } } })).toMatchObject({ kind: 'json' });
+    const objects = only({ type: 'array', items: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] }, minItems: 1 });
+    expect(objects).toMatchObject({ kind: 'objects', minItems: 1, fields: [{ kind: 'string', path: ['f', '|item', 'a'], required: true }] });
+    expect(only({ type: 'array', items: { type: 'object', additionalProperties: true } })).toMatchObject({ kind: 'json', reason: 'a list of structured items' });
     expect(only({ type: 'array', items: [{ type: 'string' }] })).toMatchObject({ kind: 'json', reason: 'a tuple' });
   });
 
@@ -74,18 +76,34 @@ describe('buildForm: field kinds', () => {
     expect(only({ type: 'object', additionalProperties: { type: 'string' } })).toMatchObject({ kind: 'json', reason: 'an object with free-form keys' });
     expect(only({ type: 'object' })).toMatchObject({ kind: 'json' });
     expect(only({})).toMatchObject({ kind: 'json', reason: 'any JSON value' });
-    expect(only({ type: ['string', 'number'] })).toMatchObject({ kind: 'json' });
-    expect(only({ oneOf: [{ type: 'string' }, { type: 'number' }] })).toMatchObject({ kind: 'json', reason: 'uses "oneOf"' });
+    expect(only({ type: ['string', 'object'] })).toMatchObject({ kind: 'json', reason: 'several types' });
+    expect(only({ oneOf: [{ type: 'string' }, { type: 'object', properties: { a: {} } }] })).toMatchObject({ kind: 'json', reason: 'uses "oneOf" of structured alternatives' });
+  });
+
+  it('reads several simple types as a union of variants, each with its own schema', () => {
+    const mixed = only({ type: ['boolean', 'string'], maxLength: 3, default: true }) as Extract<Field, { kind: 'union' }>;
+    expect(mixed).toMatchObject({ kind: 'union', default: true });
+    expect(mixed.variants.map((v) => [v.kind, v.typeLabel, v.path])).toEqual([['boolean', 'boolean', ['f', '|0']], ['string', 'string', ['f', '|1']]]);
+    expect(mixed.variants[1]).toMatchObject({ maxLength: 3 });
+    const any = only({ anyOf: [{ type: 'integer', minimum: 0 }, { const: 'auto' }, { type: 'array', items: { type: 'string' }, title: 'Paths' }] }) as Extract<Field, { kind: 'union' }>;
+    expect(any.variants.map((v) => [v.kind, v.typeLabel])).toEqual([['integer', 'integer'], ['enum', 'auto'], ['list', 'Paths']]);
   });
 });
 
 describe('buildForm: nullable, $ref and the top level', () => {
-  it('collapses every spelling of "X or null" to X, nullable', () => {
-    expect(only({ type: ['string', 'null'] })).toMatchObject({ kind: 'string', nullable: true });
-    expect(only({ anyOf: [{ type: 'integer', minimum: 2 }, { type: 'null' }], title: 'Count' })).toMatchObject({ kind: 'integer', minimum: 2, nullable: true, label: 'Count' });
-    expect(only({ oneOf: [{ type: 'null' }, { type: 'boolean' }] })).toMatchObject({ kind: 'boolean', nullable: true });
-    expect(only({ anyOf: [{ const: 'a', title: 'A' }, { const: 'b' }, { type: 'null' }] })).toMatchObject({ kind: 'enum', nullable: true, options: [{ label: 'A' }, { label: 'b' }] });
+  it('reads every spelling of "X or null" as a choice of X or null', () => {
+    const variants = (f: Field) => (f as Extract<Field, { kind: 'union' }>).variants;
+    const plain = only({ type: ['string', 'null'] });
+    expect(plain).toMatchObject({ kind: 'union', nullable: true });
+    expect(variants(plain).map((v) => v.kind)).toEqual(['string', 'null']);
+    const count = only({ anyOf: [{ type: 'integer', minimum: 2 }, { type: 'null' }], title: 'Count' });
+    expect(count).toMatchObject({ kind: 'union', nullable: true, label: 'Count' });
+    expect(variants(count)[0]).toMatchObject({ kind: 'integer', minimum: 2, label: 'Count', nullable: true });
+    expect(variants(only({ oneOf: [{ type: 'null' }, { type: 'boolean' }] })).map((v) => v.kind)).toEqual(['boolean', 'null']);
+    expect(variants(only({ anyOf: [{ const: 'a', title: 'A' }, { const: 'b' }, { type: 'null' }] }))[0]).toMatchObject({ kind: 'enum', options: [{ label: 'A' }, { label: 'b' }] });
     expect(only({ type: 'string' }).nullable).toBeUndefined();
+    // An object or null stays an object: a union's variants are values a row can edit.
+    expect(only({ type: ['object', 'null'], properties: { a: { type: 'string' } } })).toMatchObject({ kind: 'object', nullable: true });
   });
 
   it('follows local $refs to $defs and definitions, with the referrer\'s title and default winning', () => {
@@ -104,7 +122,7 @@ describe('buildForm: nullable, $ref and the top level', () => {
       ['color', 'enum', 'Colour', 'blue'],
       ['legacy', 'enum', 'Old colour', undefined],
       ['point', 'object', 'point', undefined],
-      ['maybe', 'enum', 'Colour', undefined],
+      ['maybe', 'union', 'Colour', undefined],
     ]);
     expect(model.fields[3]!.nullable).toBe(true);
   });
@@ -130,6 +148,28 @@ describe('buildForm: nullable, $ref and the top level', () => {
     while (field?.kind === 'object') [field, depth] = [field.fields[0], depth + 1];
     expect(field).toMatchObject({ kind: 'json', reason: 'nested too deep for the form' });
     expect(depth).toBeLessThan(10);
+  });
+
+  it('reads a union nested 10,000 deep as raw JSON, without walking all of it', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 10_000; i++) schema = { anyOf: [schema, { type: 'integer' }] };
+    expect(only(schema)).toMatchObject({ kind: 'json' });
+    let mixed: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 10_000; i++) mixed = { type: ['boolean', 'array'], items: mixed };
+    expect(() => only(mixed)).not.toThrow();
+  });
+
+  it('counts a list of objects as a level, objects inside its items too', () => {
+    let schema: Record<string, unknown> = { type: 'string' };
+    for (let i = 0; i < 10; i++) schema = i % 2 ? { type: 'object', properties: { n: schema } } : { type: 'array', items: { type: 'object', properties: { n: schema } } };
+    let field: Field | undefined = buildForm(schema).fields[0];
+    const kinds: string[] = [];
+    while (field?.kind === 'object' || field?.kind === 'objects') {
+      kinds.push(field.kind);
+      field = field.fields[0];
+    }
+    expect(kinds).toEqual(['objects', 'object', 'objects', 'object', 'objects']);
+    expect(field).toMatchObject({ kind: 'json', reason: 'nested too deep for the form' });
   });
 
   it('reports what the form cannot stand for at the top level', () => {

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { ToolCallError, type CallOutcome } from '../../core/mcp/call.js';
 import type { CallToolResult } from '../../core/mcp/types.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
+import { validate } from '../../core/schema/validator.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
 import { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from '../target.js';
@@ -12,18 +13,22 @@ import { isRecord } from '../../util/is-record.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { onServer, withRequestMeta, type RequestCommandOptions } from '../request.js';
 import { withAnswers } from '../elicit/options.js';
+import { saveCallAsTest, saveTestKinds, withSaveTest, type SaveTestOptions } from '../save-test.js';
 
-interface CallOptions extends TargetOptions, RequestCommandOptions {
+interface CallOptions extends TargetOptions, RequestCommandOptions, SaveTestOptions {
   args?: string;
   text?: boolean;
+  /** false with --no-validate. */
+  validate: boolean;
 }
 
 export function registerCall(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withRequestMeta(withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...'))))
+  withSaveTest(withRequestMeta(withAnswers(withTarget(program.command('call <server> [tool] [pairs...]').description('call a tool: mcpdeck call <server> <tool> key=value ...')))))
     .option('--args <json>', 'arguments as a JSON object (key=value pairs override it); - reads it from stdin, @file from a file')
     .option('--json', 'print the raw result, duration and output-schema check as JSON')
     .option('--text', 'print only the text content, as sent (e.g. to copy a file: > copy)')
     .option('--timeout <seconds>', 'give up after this long without progress')
+    .option('--no-validate', "send the arguments without checking them against the tool's input schema (to test the server's own checks)")
     .action((first: string, second: string | undefined, rest: string[], options: CallOptions) =>
       run(async () => {
         const adhoc = isAdhoc(options, inv);
@@ -31,14 +36,19 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         const [server, tool, pairs] = adhoc ? [undefined, first, [second, ...rest].filter((p): p is string => !!p)] : [first, second, rest];
         if (!tool) throw new UserError('name a tool: mcpdeck call <server> <tool> [key=value ...] (see `mcpdeck tools <server>`)');
         if (options.json && options.text) throw new UserError('--json and --text each choose the output: give one of them');
+        saveTestKinds(options);
+        if (options.saveTest && adhoc) throw new UserError('--save-test needs a configured server: a saved test names the server it calls (add it with mcpdeck add)');
         const argsJson = await readArgsOption(options.args, inv.cwd);
         return onServer(options, inv, server, ['tools'], async ({ deck, name, state, send }) => {
-          const schema = state.tools.find((t) => t.name === tool || t.qualifiedName === tool)?.inputSchema;
-          const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema) };
+          const found = state.tools.find((t) => t.name === tool || t.qualifiedName === tool);
+          const schema = found?.inputSchema;
+          const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema, options.validate) };
+          if (!options.validate) warnUnchecked(schema, args);
           let outcome: CallOutcome;
           try {
             outcome = await deck.callTool(name, tool, args, {
               ...send,
+              validate: options.validate,
               onProgress: (p) => {
                 const total = p.total ? `/${p.total}` : '';
                 process.stderr.write(`progress ${p.progress}${total}${p.message ? ` ${sanitizeLine(p.message)}` : ''}\n`);
@@ -62,6 +72,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
+          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome })}\n`);
           // Say it was the input.
           if (refusals.length) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;
@@ -124,9 +135,16 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
   return value;
 }
 
-function coerce(pairs: string[], schema: object | undefined): Record<string, unknown> {
+/** With --no-validate, says on stderr what the schema finds wrong with what is sent anyway. */
+function warnUnchecked(schema: object | undefined, args: Record<string, unknown>): void {
+  const problems = schema ? validate(schema, args) : undefined;
+  if (!problems || problems.valid) return;
+  process.stderr.write(`sent unchecked (--no-validate): the arguments fail the schema: ${sanitizeLine(problems.errors.join('; '))}\n`);
+}
+
+function coerce(pairs: string[], schema: object | undefined, strict: boolean): Record<string, unknown> {
   try {
-    return coerceArguments(pairs, schema);
+    return coerceArguments(pairs, schema, { strict });
   } catch (error) {
     if (error instanceof CoerceError) throw new UserError(error.message);
     throw error;

@@ -20,7 +20,7 @@ export async function askForm(ask: Ask, say: Say, request: FormElicitation): Pro
   if (choice.startsWith('n')) return { action: 'decline' };
   if (choice.startsWith('c')) return { action: 'cancel' };
   const model = buildForm(request.requestedSchema);
-  if (model.unsupported.length || model.fields.some((f) => f.kind === 'object' || f.kind === 'json')) return askJson(ask, say, request);
+  if (model.unsupported.length || model.fields.some((f) => ['object', 'objects', 'union', 'json'].includes(f.kind))) return askJson(ask, say, request);
   say('Enter keeps the value in [brackets]; "-" leaves a field empty; Ctrl-C cancels.');
   let values: FormValues = initialValues(model);
   let todo = model.fields;

@@ -24,6 +24,8 @@ export interface CallRun extends Store<CallState> {
   readonly server: string;
   readonly tool: string;
   readonly args: Record<string, unknown>;
+  /** Sent anyway: what the schema says is wrong with the arguments (the server was left to check them). */
+  readonly invalid?: readonly string[];
   cancel(): void;
   /** Settles (never rejects) with the final state. */
   readonly settled: Promise<CallState>;
@@ -33,6 +35,8 @@ export interface StartCallOptions {
   /** Ms without progress before giving up; the deck's long default otherwise. */
   timeout?: number;
   now?: () => number;
+  /** Send arguments that fail the schema, as they are: what is wrong with them. */
+  invalid?: readonly string[];
 }
 
 export function startCall(
@@ -58,6 +62,7 @@ export function startCall(
       const outcome = await deck.callTool(server, tool, args, {
         signal: abort.signal,
         timeout: options.timeout,
+        ...(options.invalid?.length && { validate: false }),
         onProgress: ({ progress, total, message }) =>
           store.update((s) => (s.phase === 'running' ? { ...s, progress: { progress, total, message } } : s)),
       });
@@ -71,6 +76,7 @@ export function startCall(
     server,
     tool,
     args,
+    ...(options.invalid?.length && { invalid: options.invalid }),
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     settled,

@@ -1,6 +1,7 @@
 import type { CallToolResult, ReadResourceResult } from '../mcp/types.js';
 import { wholeTerminalJson } from '../../util/json.js';
 import { formatBytes } from '../../util/text.js';
+import { blobText } from './blob-text.js';
 import type { ResultSaver } from './saver.js';
 
 type Block = CallToolResult['content'][number];
@@ -60,8 +61,8 @@ export class Collector {
   }
 
   /** Saves base64 data; the line says where it went, or why it did not. */
-  save(what: string, base64: string, mimeType: string | undefined): string {
-    const data = Buffer.from(base64, 'base64');
+  save(what: string, base64: string | Uint8Array, mimeType: string | undefined): string {
+    const data = typeof base64 === 'string' ? Buffer.from(base64, 'base64') : base64;
     const label = `[${what}${mimeType ? ` ${mimeType}` : ''}, ${formatBytes(data.length)}`;
     try {
       const path = this.saver.save(this.stem, data, mimeType);
@@ -75,7 +76,13 @@ export class Collector {
   contents(r: Contents): string {
     const head = `── resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''} ──`;
     if ('text' in r && typeof r.text === 'string') return `${this.fit(head)}\n${this.fit(prettyText(r.text))}`;
-    if ('blob' in r && typeof r.blob === 'string') return this.fit(`${head}\n${this.save('resource', r.blob, r.mimeType)}`);
+    if ('blob' in r && typeof r.blob === 'string') {
+      // Saved either way; a small one of a text type is shown as text as well.
+      const data = Buffer.from(r.blob, 'base64');
+      const text = blobText(data, r.mimeType);
+      const saved = this.fit(`${head}\n${this.save('resource', data, r.mimeType)}`);
+      return text === undefined ? saved : `${saved}\n${this.fit(prettyText(text))}`;
+    }
     return this.fit(`${head}\n(no text and no blob)`);
   }
 

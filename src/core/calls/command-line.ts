@@ -14,11 +14,16 @@ export interface CommandTarget {
   source?: ConfigSource;
   /** The server's (redacted) config, read only for ad hoc servers. */
   config?: Record<string, unknown>;
+  /** The arguments fail the schema and were sent anyway: the command sends them unchecked too. */
+  unchecked?: boolean;
 }
 
+/** Said with a repeat command whose arguments fail the schema; a shell comment. */
+export const UNCHECKED_NOTE = '# the arguments fail the schema: --no-validate sends them as they are';
+
 /** How to make the same call from a shell with `mcpdeck call`. */
-export function callCommandLine({ server, tool, args, source, config }: CommandTarget): string {
-  const argsPart = Object.keys(args).length ? ['--args', JSON.stringify(args)] : [];
+export function callCommandLine({ server, tool, args, source, config, unchecked }: CommandTarget): string {
+  const argsPart = [...(Object.keys(args).length ? ['--args', JSON.stringify(args)] : []), ...(unchecked ? ['--no-validate'] : [])];
   let words: string[];
   if (source?.kind === 'adhoc' && config) {
     // An ad hoc server has no name to give: the tool comes first, the server after.

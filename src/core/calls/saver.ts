@@ -20,7 +20,12 @@ const WRITE_SIZE = 2 ** 20;
  * `/tmp/mcpdeck` could belong to someone else on a shared machine).
  */
 export function savedFilesDir(kind: 'results' | 'resources'): string {
-  return join(tmpdir(), `mcpdeck-${process.getuid?.() ?? process.env.USERNAME ?? 'user'}`, kind);
+  return join(savedFilesRoot(), kind);
+}
+
+/** The folder of this user's saved files, of every kind. */
+export function savedFilesRoot(): string {
+  return join(tmpdir(), `mcpdeck-${process.getuid?.() ?? process.env.USERNAME ?? 'user'}`);
 }
 
 // A fixed table: the server's mime type picks an extension, never a path or a name.

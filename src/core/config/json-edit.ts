@@ -9,7 +9,7 @@ export interface Change {
 }
 
 /** The file's own indentation (tabs or n spaces) and line ends, for the text mcpdeck inserts. */
-function detectFormat(text: string): FormattingOptions {
+export function detectFormat(text: string): FormattingOptions {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const indents = [...text.matchAll(/^([ \t]+)["}\]/]/gm)].map((m) => m[1]!);
   if (indents[0]?.startsWith('\t')) return { insertSpaces: false, tabSize: 4, eol };

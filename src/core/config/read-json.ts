@@ -9,7 +9,7 @@ export interface JsonFile {
 }
 
 /** 1-based line and column of an offset in text. */
-function lineColumn(text: string, offset: number): { line: number; column: number } {
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
   const before = text.slice(0, offset);
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };

@@ -2,9 +2,10 @@ import { Expiry, systemClock, type Clock } from '../clock.js';
 import { createStore, type Store } from '../store.js';
 import { checkAnswer, describeRequest } from './answer.js';
 import type {
-  ElicitAnswer, FormElicitation, Notice, PendingRequest, RequestPolicy, RequestsSnapshot, RespondResult, SampleAnswer, SamplingRequest,
+  ElicitAnswer, FormElicitation, Notice, PendingRequest, RequestPolicy, RequestsSnapshot, RespondResult, SampleAnswer, SamplingRequest, TrackedUrl,
 } from './types.js';
 import { domainOf } from './url.js';
+import { nextExpiry, withAsked, withoutExpired, withoutOpen, withStatus } from './tracked-urls.js';
 
 export type ElicitInput =
   | { mode: 'form'; message: string; requestedSchema: FormElicitation['requestedSchema'] }
@@ -20,10 +21,10 @@ interface Waiting {
 }
 
 const MAX_NOTICES = 20;
-const MAX_URLS = 50;
 const MAX_GONE = 500;
 
 export interface RequestQueueOptions {
+  /** What notices and tracked pages expire by (tests pass their own). */
   clock?: Clock;
   /** How long a notice stays (the TUI shows the newest for a while); unset: until dismissed. */
   noticeMs?: number;
@@ -45,6 +46,7 @@ export class RequestQueue implements Store<RequestsSnapshot> {
   private policy?: RequestPolicy;
   private nextId = 1;
   private nextNotice = 1;
+  private cancelSweep?: () => void;
   private readonly clock: Clock;
   /** The newest notice goes after its time, and takes the older ones it replaced along. */
   private readonly noticeExpiry: Expiry;
@@ -111,21 +113,21 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     return this.getSnapshot().pending.some((r) => r.server === server);
   }
 
-  /** URL elicitations to watch for completion (from a request, or a -32042 error). */
+  /** URL elicitations to watch for completion (from a request, or a -32042 error): asked, not open until `opened`. */
   track(server: string, elicitations: readonly { elicitationId: string; url: string }[]): void {
-    if (!elicitations.length) return;
-    this.store.update((s) => {
-      const fresh = elicitations.map((e) => ({ elicitationId: e.elicitationId, server, url: e.url, status: 'open' as const }));
-      const kept = s.urls.filter((u) => !fresh.some((f) => f.server === u.server && f.elicitationId === u.elicitationId));
-      return { ...s, urls: [...kept, ...fresh].slice(-MAX_URLS) };
-    });
+    if (elicitations.length) this.setUrls((urls) => withAsked(urls, server, elicitations, this.now()));
+  }
+
+  /** The person opened a tracked page (or accepted to open it): it counts as open until done or expired. */
+  opened(server: string, elicitationId: string): void {
+    this.setUrls((urls) => withStatus(urls, { server, elicitationId }, ['asked', 'open'], 'open', this.now()));
   }
 
   /** notifications/elicitation/complete: the page is done. Unknown or finished ids are ignored, as the spec says. */
   complete(server: string, elicitationId: string): void {
-    const tracked = this.getSnapshot().urls.find((u) => u.server === server && u.elicitationId === elicitationId && u.status === 'open');
+    const tracked = this.getSnapshot().urls.find((u) => u.server === server && u.elicitationId === elicitationId && u.status !== 'completed');
     if (!tracked) return;
-    this.store.update((s) => ({ ...s, urls: s.urls.map((u) => (u === tracked ? { ...u, status: 'completed' as const } : u)) }));
+    this.setUrls((urls) => withStatus(urls, tracked, ['asked', 'open'], 'completed', this.now()));
     this.notice(server, `the page at ${domainOf(tracked.url)} is done (${server} says the interaction completed)`, 'completed');
   }
 
@@ -194,13 +196,31 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     this.store.update((s) => ({ ...s, pending: s.pending.filter((r) => r.id !== request.id) }));
   }
 
-  /** A page the person would not visit will never complete: stop watching it. */
+  /** Accepted, the page is the person's to visit (open); one they would not visit will never complete: stop watching it. */
   private afterAnswer(request: PendingRequest, answer: AnyAnswer): void {
-    if (request.kind === 'elicit-url' && answer.action !== 'accept') this.untrack(request.server, request.elicitationId);
+    if (request.kind !== 'elicit-url') return;
+    if (answer.action === 'accept') this.opened(request.server, request.elicitationId);
+    else this.untrack(request.server, request.elicitationId);
   }
 
   private untrack(server: string, elicitationId: string): void {
-    this.store.update((s) => ({ ...s, urls: s.urls.filter((u) => !(u.server === server && u.elicitationId === elicitationId && u.status === 'open')) }));
+    this.setUrls((urls) => withoutOpen(urls, { server, elicitationId }));
+  }
+
+  /** Changes the tracked pages, then plans the sweep that drops them when their time is up. */
+  private setUrls(change: (urls: readonly TrackedUrl[]) => readonly TrackedUrl[]): void {
+    this.store.update((s) => {
+      const urls = change(s.urls);
+      return urls === s.urls ? s : { ...s, urls };
+    });
+    this.cancelSweep?.();
+    this.cancelSweep = undefined;
+    const at = nextExpiry(this.getSnapshot().urls);
+    if (at === undefined) return;
+    this.cancelSweep = this.clock.after(Math.max(0, at - this.now()), () => {
+      this.cancelSweep = undefined;
+      this.setUrls((urls) => withoutExpired(urls, this.now()));
+    });
   }
 
   private notice(server: string, text: string, kind: NonNullable<Notice['kind']>, reason?: string): void {

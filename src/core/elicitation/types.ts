@@ -69,12 +69,18 @@ export interface Notice {
   reason?: string;
 }
 
-/** A URL elicitation the person was sent to, until the server says it is complete. */
+/**
+ * A page a server named (a URL request, or a -32042 error): asked until the person
+ * opens or accepts it, then open until the server says it is complete. Forgotten a while
+ * after its last change (`PAGE_TRACK_MS`).
+ */
 export interface TrackedUrl {
   elicitationId: string;
   server: string;
   url: string;
-  status: 'open' | 'completed';
+  status: 'asked' | 'open' | 'completed';
+  /** When the status last changed (the queue's clock). */
+  since: number;
 }
 
 export interface RequestsSnapshot {

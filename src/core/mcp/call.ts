@@ -25,6 +25,11 @@ export interface CallOptions {
   hold?: CallHold;
   /** Request `_meta` (a 2026-07-28 log level rides here). */
   meta?: Record<string, unknown>;
+  /**
+   * false sends the arguments without checking them against the tool's inputSchema
+   * first: a server author testing the server's own checks (`--no-validate`, "send anyway", fuzzing).
+   */
+  validate?: boolean;
 }
 
 export interface CallOutcome {
@@ -51,6 +56,8 @@ export class ToolCallError extends Error {
     readonly details: string[] = [],
     /** For 'url-elicitation-required' (-32042): the pages to visit before calling again. */
     readonly elicitations: UrlElicitationNeeded[] = [],
+    /** The JSON-RPC error code, for a server's error response. */
+    readonly code?: number,
   ) {
     // The reason may quote the server's URL, secrets and all (a dropped connection).
     super(maskUrls(message));
@@ -64,7 +71,7 @@ function checkArguments(tool: Tool, args: Record<string, unknown>): void {
 }
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
-  checkArguments(tool, args);
+  if (options.validate !== false) checkArguments(tool, args);
   const started = performance.now();
   const abort = new AbortController();
   const onAbort = () => abort.abort(options.signal?.reason);
@@ -143,7 +150,7 @@ function asCallError(error: unknown, signal?: AbortSignal, what: 'call' | 'reque
       return new ToolCallError('url-elicitation-required', `the server needs a page visited first, then call again: ${said}`, details, pages);
     }
     // The server's own words (a -32000 from a server is its error, not a closed connection).
-    return new ToolCallError('protocol', `the server refused the ${what}: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`);
+    return new ToolCallError('protocol', `the server refused the ${what}: ${error.message.replace(/^(MCP error -?\d+: )+/, '')} (error ${error.code})`, [], [], error.code);
   }
   if (httpStatus(error) === 404) return new ToolCallError('session-expired', 'the server no longer knows this session (HTTP 404)');
   return new ToolCallError('protocol', (error as Error).message ?? String(error));

@@ -5,7 +5,7 @@ import { resolve } from './form-resolve.js';
 /** Turns `key=value` words into arguments typed per the tool's inputSchema. */
 export class CoerceError extends Error {}
 
-export function coerceArguments(pairs: string[], schema: object | undefined): Record<string, unknown> {
+export function coerceArguments(pairs: string[], schema: object | undefined, { strict = true } = {}): Record<string, unknown> {
   const root = (schema ?? {}) as Schema;
   const properties = isRecord(root.properties) ? root.properties : {};
   const args: Record<string, unknown> = {};
@@ -13,7 +13,14 @@ export function coerceArguments(pairs: string[], schema: object | undefined): Re
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new CoerceError(`"${pair}" is not key=value (use --args '<json>' for complex values)`);
     const key = pair.slice(0, eq);
-    args[key] = coerceValue(key, pair.slice(eq + 1), properties[key], root);
+    const text = pair.slice(eq + 1);
+    try {
+      args[key] = coerceValue(key, text, properties[key], root);
+    } catch (error) {
+      // Unchecked (--no-validate): what does not read as its type is sent as the text given.
+      if (strict || !(error instanceof CoerceError)) throw error;
+      args[key] = text;
+    }
   }
   return args;
 }

@@ -1,7 +1,15 @@
 import { isRecord } from '../../util/is-record.js';
-import type { Field, FormModel, FormValues, ItemKind, ListField } from './form-model.js';
-import { same } from './form-values.js';
-import { itemPath, validationIssues } from './validator.js';
+import { variantKey, type Field, type FormModel, type FormValues, type ItemKind, type ListField } from './form-model.js';
+import { chosenVariant, itemFields, same } from './form-values.js';
+import { itemPath, validate, validationIssues } from './validator.js';
+
+export interface ArgumentOptions {
+  /**
+   * Send anyway: text a field cannot read as its type goes out as it is (a number if it
+   * reads as one, else the text), for a server author testing the server's own checks.
+   */
+  loose?: boolean;
+}
 
 export interface FormResult {
   args: Record<string, unknown>;
@@ -19,9 +27,9 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
  * problem placed on its field: first what the form itself sees (a required field
  * left empty, "2.5" for an integer), then what the whole schema says (Ajv).
  */
-export function toArguments(model: FormModel, values: FormValues): FormResult {
+export function toArguments(model: FormModel, values: FormValues, options: ArgumentOptions = {}): FormResult {
   const errors: Record<string, string> = {};
-  const args = collect(model.fields, values, errors).value;
+  const args = collect(model.fields, values, errors, options.loose ?? false).value;
   for (const issue of validationIssues(model.schema, args)) {
     const placed = place(model.fields, issue.path);
     const key = placed ? placed.field.path.join('.') : '';
@@ -31,7 +39,17 @@ export function toArguments(model: FormModel, values: FormValues): FormResult {
   return { args, errors };
 }
 
-function collect(fields: readonly Field[], values: unknown, errors: Record<string, string>): { value: Record<string, unknown>; filled: boolean } {
+/**
+ * Send anyway: the arguments as typed (text a field cannot read as its type goes as it
+ * is), and what the schema says is wrong with them; no problems means they are fine.
+ */
+export function argumentsAnyway(model: FormModel, values: FormValues): { args: Record<string, unknown>; problems: string[] } {
+  const { args } = toArguments(model, values, { loose: true });
+  const result = validate(model.schema, args);
+  return { args, problems: result.unchecked ? [] : result.errors };
+}
+
+function collect(fields: readonly Field[], values: unknown, errors: Record<string, string>, loose: boolean): { value: Record<string, unknown>; filled: boolean } {
   const out: Record<string, unknown> = {};
   let filled = false;
   for (const field of fields) {
@@ -40,14 +58,39 @@ function collect(fields: readonly Field[], values: unknown, errors: Record<strin
     if (field.kind === 'object') {
       // An optional object nobody filled in is left out, and so are its children's complaints.
       const inner: Record<string, string> = {};
-      const child = collect(field.fields, raw, inner);
+      const child = collect(field.fields, raw, inner, loose);
       if (!child.filled && !field.required) continue;
       out[field.key] = child.value;
       Object.assign(errors, inner);
       filled ||= child.filled;
       continue;
     }
-    const c = convert(field, raw);
+    if (field.kind === 'objects') {
+      // Every item added is sent, filled in or not: its missing fields say what it lacks.
+      const items = Array.isArray(raw) ? raw : [];
+      if (!items.length && !field.required) continue;
+      out[field.key] = items.map((item, i) => collect(itemFields(field, i), item, errors, loose).value);
+      filled ||= items.length > 0;
+      continue;
+    }
+    if (field.kind === 'union') {
+      // The chosen variant's value, with its problems on the union's row, its own schema's first.
+      const i = chosenVariant(field, raw);
+      const variant = field.variants[i]!;
+      const inner: Record<string, string> = {};
+      const child = collect([variant], raw, inner, loose);
+      const value = child.value[variantKey(i)];
+      if (Object.hasOwn(child.value, variantKey(i))) {
+        out[field.key] = value;
+        filled ||= child.filled;
+        // A required one left empty is null (when null is allowed): nothing of its own to check.
+        const own = child.filled ? validationIssues(variant.check, value)[0] : undefined;
+        if (own) errors[key] ??= own.path.length ? `${itemPath(own.path)}: ${own.message}` : own.message;
+      }
+      for (const message of Object.values(inner)) errors[key] ??= message;
+      continue;
+    }
+    const c = convert(field, raw, loose);
     if ('error' in c) {
       errors[key] = c.error;
       filled = true;
@@ -62,20 +105,22 @@ function collect(fields: readonly Field[], values: unknown, errors: Record<strin
   return { value: out, filled };
 }
 
-function convert(field: Exclude<Field, { kind: 'object' }>, raw: unknown): Converted {
+function convert(field: Exclude<Field, { kind: 'object' | 'objects' | 'union' }>, raw: unknown, loose: boolean): Converted {
   const text = typeof raw === 'string' ? raw : '';
   switch (field.kind) {
     case 'string':
       return text ? { value: text, filled: true } : { empty: true };
     case 'number':
     case 'integer':
-      return scalar(field.kind, text);
+      return scalar(field.kind, text, loose);
+    case 'null':
+      return { value: null, filled: true };
     case 'json':
       if (!text.trim()) return { empty: true };
       try {
         return { value: JSON.parse(text), filled: true };
       } catch (error) {
-        return { error: `not valid JSON (${(error as Error).message})` };
+        return loose ? { value: text, filled: true } : { error: `not valid JSON (${(error as Error).message})` };
       }
     case 'boolean':
       // A checkbox never left alone is "no" where an answer is required, and unsent where not.
@@ -90,11 +135,11 @@ function convert(field: Exclude<Field, { kind: 'object' }>, raw: unknown): Conve
       return field.required ? { value: [], filled: false } : { empty: true };
     }
     case 'list':
-      return list(field, Array.isArray(raw) ? raw.map((item) => (typeof item === 'string' ? item : String(item))) : []);
+      return list(field, Array.isArray(raw) ? raw.map((item) => (typeof item === 'string' ? item : String(item))) : [], loose);
   }
 }
 
-function list(field: ListField, items: string[]): Converted {
+function list(field: ListField, items: string[], loose: boolean): Converted {
   if (!items.length) return field.required ? { value: [], filled: false } : { empty: true };
   const value: unknown[] = [];
   for (const [i, item] of items.entries()) {
@@ -102,7 +147,7 @@ function list(field: ListField, items: string[]): Converted {
       value.push(item);
       continue;
     }
-    const c = scalar(field.item, item);
+    const c = scalar(field.item, item, loose);
     if ('error' in c) return { error: `item ${i + 1}: ${c.error}` };
     if ('empty' in c) return { error: `item ${i + 1} is empty` };
     value.push(c.value);
@@ -111,10 +156,15 @@ function list(field: ListField, items: string[]): Converted {
 }
 
 /** Text typed for a scalar, as the type it stands for. */
-function scalar(kind: ItemKind, text: string): Converted {
+function scalar(kind: ItemKind, text: string, loose = false): Converted {
   const t = text.trim();
   if (kind === 'string') return text ? { value: text, filled: true } : { empty: true };
   if (!t) return { empty: true };
+  if (loose) {
+    const strict = scalar(kind, text);
+    if (!('error' in strict)) return strict;
+    return { value: NUMBER.test(t) ? Number(t) : text, filled: true };
+  }
   if (kind === 'boolean') {
     if (/^(true|yes)$/i.test(t)) return { value: true, filled: true };
     if (/^(false|no)$/i.test(t)) return { value: false, filled: true };
@@ -132,9 +182,10 @@ function place(fields: readonly Field[], path: readonly string[]): { field: Fiel
   const field = fields.find((f) => f.key === key);
   if (!field) return undefined;
   if (field.kind === 'object' && rest.length) return place(field.fields, rest) ?? { field, rest };
+  if (field.kind === 'objects' && rest.length > 1 && /^\d+$/.test(rest[0]!)) return place(itemFields(field, Number(rest[0])), rest.slice(1)) ?? { field, rest };
   return { field, rest };
 }
 
 function where(field: Field, rest: readonly string[]): string {
-  return field.kind === 'list' || field.kind === 'multi' ? itemPath(rest) : rest.join('.');
+  return field.kind === 'list' || field.kind === 'multi' || field.kind === 'objects' ? itemPath(rest) : rest.join('.');
 }

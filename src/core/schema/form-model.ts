@@ -68,6 +68,45 @@ export interface ObjectField extends Base {
   fields: Field[];
 }
 
+/** A list of objects: each item a form of its own (`fields` are a template; see itemFields). */
+export interface ObjectListField extends Base {
+  kind: 'objects';
+  /** The item's fields, their paths holding ITEM where the item's index goes. */
+  fields: Field[];
+  minItems?: number;
+  maxItems?: number;
+}
+
+/** Always null: the null alternative of a union. */
+interface NullField extends Base {
+  kind: 'null';
+}
+
+/**
+ * A value of one of several types (`type: ["boolean", "string"]`, an `anyOf`/`oneOf` of
+ * simple schemas, "X or null"): a choice of type, then the chosen type's editor. Each
+ * variant keeps its own value, at `[...path, variantKey(i)]`; the chosen one's index is
+ * at `[...path, CHOICE]`.
+ */
+export interface UnionField extends Base {
+  kind: 'union';
+  variants: VariantField[];
+}
+
+/** One alternative of a union: a field of a simple kind with a short type label, and its own schema to check a value against. */
+export type VariantField = (StringField | NumberField | BooleanField | EnumField | MultiField | ListField | NullField) & {
+  /** `string`, `integer`, `null`, or the alternative's title. Raw server text: sanitize before drawing. */
+  typeLabel: string;
+  /** The alternative's schema with the root's definitions, to check the chosen value alone. */
+  check: Schema;
+};
+
+/** Where a union keeps the index of the chosen variant, and each variant its value. */
+export const CHOICE = '|type';
+export const variantKey = (i: number) => `|${i}`;
+/** Stands for the item's index in the paths of an ObjectListField's template fields. */
+export const ITEM = '|item';
+
 /** Anything the form cannot express: edited as raw JSON. */
 export interface JsonField extends Base {
   kind: 'json';
@@ -75,7 +114,7 @@ export interface JsonField extends Base {
   reason: string;
 }
 
-export type Field = StringField | NumberField | BooleanField | EnumField | MultiField | ListField | ObjectField | JsonField;
+export type Field = StringField | NumberField | BooleanField | EnumField | MultiField | ListField | ObjectField | ObjectListField | UnionField | NullField | JsonField;
 
 export interface FormModel {
   fields: Field[];
@@ -91,6 +130,7 @@ export interface FormModel {
  * What a form holds per field while it is edited, nested like the arguments:
  * text for string, number, integer and json fields; boolean | undefined; an option's
  * value | undefined for enum; the chosen options' values for multi; item texts for
- * list; a nested record for object.
+ * list; a nested record for object; a record per item for objects; for union, the
+ * chosen variant's index at CHOICE and each variant's value at its variantKey.
  */
 export type FormValues = Record<string, unknown>;

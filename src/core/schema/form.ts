@@ -1,12 +1,12 @@
 import { isRecord } from '../../util/is-record.js';
-import type { Field, FormModel, ItemKind, JsonField, Option, Schema } from './form-model.js';
-import { resolve } from './form-resolve.js';
+import { ITEM, variantKey, type Field, type FormModel, type ItemKind, type JsonField, type Option, type Schema, type UnionField, type VariantField } from './form-model.js';
+import { resolve, type Resolved } from './form-resolve.js';
 import { uncheckedReason } from './validator.js';
 import { jsonLabel } from './depth.js';
 
 export type * from './form-model.js';
 export { initialValues } from './form-values.js';
-export { toArguments, type FormResult } from './form-args.js';
+export { argumentsAnyway, toArguments, type FormResult } from './form-args.js';
 
 /** Objects nested deeper than this are edited as raw JSON. */
 const MAX_DEPTH = 6;
@@ -15,7 +15,14 @@ interface Context {
   root: Schema;
   refs: string[];
   depth: number;
+  /** The root's definitions, for checking a union's variant on its own. */
+  defs: Schema;
 }
+
+const definitions = (root: Schema): Schema => ({
+  ...(root.$defs !== undefined && { $defs: root.$defs }),
+  ...(root.definitions !== undefined && { definitions: root.definitions }),
+});
 
 /**
  * Turns a JSON Schema for an object (a tool's inputSchema, an elicitation's
@@ -37,7 +44,7 @@ export function buildForm(schema: unknown): FormModel {
     if (s[word] !== undefined) unsupported.push(`the schema uses "${word}" at the top level`);
   }
   if (freeKeys(s)) unsupported.push('the arguments are an object with free-form keys');
-  const fields = unsupported.length ? [] : objectFields(s, [], { root: schema, refs: top.refs, depth: 0 });
+  const fields = unsupported.length ? [] : objectFields(s, [], { root: schema, refs: top.refs, depth: 0, defs: definitions(schema) });
   return { fields, unsupported, schema, ...(unchecked && { unchecked }) };
 }
 
@@ -49,8 +56,21 @@ function objectFields(s: Schema, path: string[], ctx: Context): Field[] {
 
 function field(key: string, raw: unknown, path: string[], required: boolean, ctx: Context): Field {
   const r = resolve(raw, ctx.root, ctx.refs);
+  const plain = simpleField(key, r, path, required, ctx);
+  // "X or null" is a choice between X and null, when X is a value a row can edit.
+  if (!r.nullable || (!isVariant(plain) && plain.kind !== 'union')) return plain;
+  const base = baseOf(key, r, path, required);
+  const nul = { ...base, kind: 'null' as const, schema: { type: 'null' } };
+  if (plain.kind !== 'union') return union(base, [plain, nul], [r.schema, { type: 'null' }], ctx);
+  const { variants } = plain;
+  return union(base, [...variants, nul], [...variants.map((v) => v.check), { type: 'null' }], ctx, variants.map((v) => v.typeLabel));
+}
+
+type Base = Omit<JsonField, 'kind' | 'reason'>;
+
+function baseOf(key: string, r: Resolved, path: string[], required: boolean): Base {
   const s = r.schema;
-  const base = {
+  return {
     path,
     key,
     label: typeof s.title === 'string' && s.title.trim() ? s.title : key,
@@ -60,12 +80,22 @@ function field(key: string, raw: unknown, path: string[], required: boolean, ctx
     ...('default' in s && { default: s.default }),
     schema: s,
   };
+}
+
+/** The field for a resolved schema, without offering null. */
+function simpleField(key: string, r: Resolved, path: string[], required: boolean, ctx: Context): Field {
+  const s = r.schema;
+  const base = baseOf(key, r, path, required);
   const json = (reason: string): JsonField => ({ ...base, kind: 'json', reason });
   if (r.problem) return json(r.problem);
   const options = enumOptions(s);
   if (options) {
     // A lone const (a discriminator) is a choice of one, sent even when not touched.
     return { ...base, ...(options.length === 1 && 'const' in s && !('default' in s) && { default: s.const }), kind: 'enum', options };
+  }
+  const alternatives = s.anyOf ?? s.oneOf;
+  if (Array.isArray(alternatives) && s.allOf === undefined && s.not === undefined && s.if === undefined && !(s.anyOf && s.oneOf)) {
+    return variantsOf(base, alternatives.map((a) => resolve(a, ctx.root, r.refs)), ctx) ?? json(`uses "${s.anyOf ? 'anyOf' : 'oneOf'}" of structured alternatives`);
   }
   for (const word of ['anyOf', 'oneOf', 'allOf', 'not', 'if'] as const) {
     if (s[word] !== undefined) return json(`uses "${word}"`);
@@ -79,6 +109,11 @@ function field(key: string, raw: unknown, path: string[], required: boolean, ctx
       return { ...base, kind: type, ...num(s, 'minimum'), ...num(s, 'maximum') };
     case 'boolean':
       return { ...base, kind: 'boolean' };
+    case 'mixed': {
+      // `type: ["boolean", "string"]`: one variant per type, each with the keywords that apply to it.
+      const types = (s.type as unknown[]).filter((t) => t !== 'null').map(String);
+      return variantsOf(base, types.map((t) => ({ schema: { ...s, type: t }, nullable: false, refs: r.refs })), ctx) ?? json('several types');
+    }
     case 'array': {
       if (Array.isArray(s.items) || s.prefixItems !== undefined) return json('a tuple');
       const items = resolve(s.items, ctx.root, r.refs);
@@ -88,7 +123,11 @@ function field(key: string, raw: unknown, path: string[], required: boolean, ctx
       if (itemOptions) return { ...base, kind: 'multi', options: itemOptions, ...counts };
       const item = typeOf(items.schema);
       const scalar = isItemKind(item) && !['anyOf', 'oneOf', 'allOf'].some((w) => items.schema[w] !== undefined);
-      return scalar ? { ...base, kind: 'list', item, ...counts } : json('a list of structured items');
+      if (scalar) return { ...base, kind: 'list', item, ...counts };
+      if (!isFormObject(items.schema)) return json('a list of structured items');
+      if (ctx.depth + 1 >= MAX_DEPTH) return json('nested too deep for the form');
+      const fields = objectFields(items.schema, [...path, ITEM], { ...ctx, refs: items.refs, depth: ctx.depth + 1 });
+      return { ...base, kind: 'objects', fields, ...counts };
     }
     case 'object':
     case undefined: {
@@ -101,6 +140,53 @@ function field(key: string, raw: unknown, path: string[], required: boolean, ctx
       return json(type === 'null' ? 'always null' : `of type ${type}`);
   }
 }
+
+/** A union of the alternatives, when each is a simple value (else undefined: raw JSON). */
+function variantsOf(base: Base, alternatives: Resolved[], ctx: Context): Field | undefined {
+  // A union inside a union is never a form field: the depth only bounds how far a schema nesting them thousands deep is read.
+  if (alternatives.length < 2 || alternatives.some((a) => a.problem) || ctx.depth >= MAX_DEPTH) return undefined;
+  const inner = { ...ctx, depth: ctx.depth + 1 };
+  const fields = alternatives.map((a, i) => {
+    if (a.schema.type === 'null') return { ...base, kind: 'null' as const, schema: a.schema };
+    const { title: _title, description: _description, default: _default, ...own } = a.schema;
+    return simpleField(base.key, { ...a, schema: own, nullable: false }, [...base.path, variantKey(i)], base.required, inner);
+  });
+  if (!fields.every(isVariant)) return undefined;
+  const labels = alternatives.map((a) => (typeof a.schema.title === 'string' && a.schema.title.trim() ? a.schema.title : undefined));
+  return union(base, fields, alternatives.map((a) => a.schema), ctx, labels);
+}
+
+function union(base: Base, fields: Field[], schemas: Schema[], ctx: Context, titles: (string | undefined)[] = []): UnionField {
+  const hasNull = fields.some((f) => f.kind === 'null');
+  const variants = fields.map((f, i) => {
+    const { default: _unused, ...own } = f as Field & { default?: unknown };
+    return {
+      ...own,
+      key: variantKey(i),
+      path: [...base.path, variantKey(i)],
+      label: base.label,
+      // An empty required alternative is null when null is one of the others.
+      ...(hasNull && { nullable: true }),
+      typeLabel: titles[i] ?? typeLabelOf(f),
+      check: { ...schemas[i], ...ctx.defs },
+    } as VariantField;
+  });
+  return { ...base, kind: 'union', variants };
+}
+
+const isVariant = (f: Field): f is Exclude<Field, { kind: 'object' | 'objects' | 'union' }> =>
+  f.kind !== 'object' && f.kind !== 'objects' && f.kind !== 'union' && f.kind !== 'json';
+
+function typeLabelOf(f: Field): string {
+  if (f.kind === 'enum') return f.options.length === 1 ? f.options[0]!.label : 'choice';
+  if (f.kind === 'list') return `${f.item} list`;
+  if (f.kind === 'multi') return 'choices';
+  return f.kind;
+}
+
+/** An object schema the form can show field by field. */
+const isFormObject = (s: Schema) => (typeOf(s) === 'object' || (s.type === undefined && isRecord(s.properties))) && isRecord(s.properties) && !freeKeys(s)
+  && !['anyOf', 'oneOf', 'allOf', 'not', 'if'].some((w) => s[w] !== undefined);
 
 /** One type name, or undefined for none; several (not counting null) read "mixed". */
 function typeOf(s: Schema): string | undefined {

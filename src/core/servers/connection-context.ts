@@ -14,6 +14,8 @@ export interface ConnectionContext {
   /** Applies a change to this server's record in the store. */
   patch: (name: string, change: Partial<ServerState>) => void;
   onTraffic?: (name: string, entry: TrafficEntry) => void;
+  /** A message that is not one JSON-RPC message (a line of stdout noise, a batch, an unreadable event). */
+  onUnreadable?: (name: string, text: string) => void;
   defaultCallTimeout?: number;
   /** What servers ask of the person; a call waits without a deadline while its server's request is pending. */
   requests?: RequestQueue;

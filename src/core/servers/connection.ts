@@ -104,8 +104,14 @@ export class ServerConnection {
           this.attemptStderr.push(chunk);
           this.patch({ stderr: this.stderr.push(chunk) });
         },
-        onStdoutNoise: (line) => this.stdoutNoise.push(`${line}\n`),
-        onNote: (text) => this.note('warning', text),
+        onStdoutNoise: (line) => {
+          this.stdoutNoise.push(`${line}\n`);
+          this.ctx.onUnreadable?.(this.name, line);
+        },
+        onNote: (text) => {
+          this.note('warning', text);
+          this.ctx.onUnreadable?.(this.name, text);
+        },
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
         failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
         requests: this.ctx.requests && serverRequests(this.name, this.ctx.requests),

@@ -19,6 +19,8 @@ export interface SendOptions extends RequestOptions {
 export interface HubEvents extends Record<string, unknown> {
   status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string; restart?: RestartState };
   traffic: { name: string; entry: TrafficEntry };
+  /** What a server sent that is not one JSON-RPC message: a stdout line that is not JSON-RPC, a batch, an event the SDK could not read. */
+  unreadable: { name: string; text: string };
 }
 
 export interface HubOptions {
@@ -86,6 +88,7 @@ export class ServerHub {
           restart: this.options.restart,
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
+          onUnreadable: (name, text) => this.events.emit('unreadable', { name, text }),
         });
         this.connections.set(def.name, connection);
         added.push(def.name);

@@ -62,6 +62,11 @@ export function mayDestroy(tool: Pick<Tool, 'annotations'>): boolean {
   return annotationTags(tool).some((t) => t.tag === 'destructive');
 }
 
+/** Declared destructive by the server (and not read-only): fuzzing leaves it out unless the person names it. */
+export function declaredDestructive(tool: Pick<Tool, 'annotations'>): boolean {
+  return tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+}
+
 /**
  * A tool that declares it is neither read-only nor destructive still changes something:
  * `[writes]`, so it does not look like a tool that declared nothing.

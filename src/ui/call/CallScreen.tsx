@@ -14,7 +14,7 @@ import { CallRunView } from './CallRunView.js';
 
 type Phase =
   | { name: 'form' }
-  | { name: 'confirm'; args: Record<string, unknown> }
+  | { name: 'confirm'; args: Record<string, unknown>; invalid?: string[] }
   | { name: 'call'; run: CallRun };
 
 /** Calling one tool by hand: form → (confirm) → running → result, and again. */
@@ -36,12 +36,14 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
     const why = !server ? 'is no longer configured' : server.status === 'connected' ? `has no tool "${sanitizeLine(toolName)}"` : `is ${server.status}`;
     return <Text color={theme.error}>{`${sanitizeLine(serverName)} ${why}. esc goes back.`}</Text>;
   }
-  const send = (args: Record<string, unknown>) => {
+  // `invalid`: sent anyway, with what the schema says is wrong (the server checks them itself).
+  const send = (args: Record<string, unknown>, invalid?: readonly string[]) => {
     deck.recentArgs?.remember(serverName, tool.name, args, tool.inputSchema);
     setInitial(args);
-    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args) });
+    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args, invalid?.length ? { invalid } : {}) });
   };
-  const submit = (args: Record<string, unknown>) => (mayDestroy(tool) ? setPhase({ name: 'confirm', args }) : send(args));
+  const submit = (args: Record<string, unknown>, invalid?: string[]) =>
+    (mayDestroy(tool) ? setPhase({ name: 'confirm', args, ...(invalid && { invalid }) }) : send(args, invalid));
   const backToForm = (args: Record<string, unknown>) => {
     setInitial(args);
     setPhase({ name: 'form' });
@@ -51,11 +53,11 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
     <Box flexDirection="column" height={size.rows}>
       <CallHeader tool={tool} />
       {phase.name === 'form' ? (
-        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} />
+        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} onSendAnyway={submit} />
       ) : phase.name === 'confirm' ? (
-        <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args)} onNo={() => backToForm(phase.args)} />
+        <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args, phase.invalid)} onNo={() => backToForm(phase.args)} />
       ) : (
-        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} onRetry={() => send(phase.run.args)} />
+        <CallRunView run={phase.run} state={server!} width={size.columns} height={rows} onAgain={() => backToForm(phase.run.args)} onRetry={() => send(phase.run.args, phase.run.invalid)} />
       )}
     </Box>
   );

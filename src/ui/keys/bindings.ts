@@ -5,7 +5,7 @@
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
-  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots';
+  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest';
 
 export interface Binding {
   scope: Scope;
@@ -57,11 +57,17 @@ export const BINDINGS = [
   { scope: 'approval', command: 'closeApproval', keys: ['n', 'esc'], label: 'n/esc', hint: 'not now', description: 'Close without approving: nothing starts' },
 
   { scope: 'roots', command: 'saveRoots', keys: ['enter'], hint: 'save', description: 'Send these roots (folders separated by the path separator, : or ;); empty sends none' },
+  { scope: 'saveTest', command: 'toggleExpectation', keys: [' '], label: 'space', hint: 'check/uncheck', description: 'Check or uncheck the expectation under the cursor' },
+  { scope: 'saveTest', command: 'prevRow', keys: ['up'], label: '↑↓', hint: 'move', description: 'Previous row' },
+  { scope: 'saveTest', command: 'nextRow', keys: ['down', 'tab'], label: '↓/tab', description: 'Next row (the last one is the file, typed in place)' },
+  { scope: 'saveTest', command: 'saveTestCase', keys: ['enter'], hint: 'save', description: 'Add the test to the file (made when missing; other tests and comments in it are kept)' },
+  { scope: 'saveTest', command: 'cancelSaveTest', keys: ['esc'], hint: 'cancel', description: 'Back to the result without saving' },
   { scope: 'roots', command: 'cancelRoots', keys: ['esc'], hint: 'cancel', description: 'Leave the roots as they were' },
 
   { scope: 'tools', command: 'callTool', keys: ['enter'], hint: 'call', description: 'Call the selected tool (opens its form)' },
   { scope: 'tools', command: 'rawSchema', keys: ['s'], hint: 'whole tool', description: 'Show the whole tool in the pager: its description, annotations as sent, and the raw input and output schemas' },
   { scope: 'tools', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter tools by name, title or description' },
+  { scope: 'tools', command: 'fuzz', keys: ['f'], hint: 'fuzz', description: 'Fuzz the selected tool: call it with arguments generated from its input schema (valid, edge and invalid) and show what the server must fix in the pager (a destructive tool asks first)' },
 
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
   { scope: 'resources', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter resources by name, URI or description' },
@@ -81,8 +87,12 @@ export const BINDINGS = [
   { scope: 'form', command: 'prevField', keys: ['shift+tab', 'up'], label: 'shift+tab/↑', description: 'Previous field' },
   { scope: 'form', command: 'submit', keys: ['ctrl+s'], label: 'ctrl+s', hint: 'send', description: 'Send (validates first)' },
   { scope: 'form', command: 'toggle', keys: [' '], label: 'space', hint: 'toggle', description: 'Toggle a checkbox or a choice' },
-  { scope: 'form', command: 'addItem', keys: ['ctrl+n'], hint: 'add item', description: 'Add an item to a list' },
+  { scope: 'form', command: 'sendAnyway', keys: ['ctrl+y'], hint: 'send anyway', description: "After a refused send: send the arguments as they are, though they fail the schema (to test the server's own checks); the result says so" },
+  { scope: 'form', command: 'nextType', keys: ['ctrl+t'], hint: 'type', description: 'Switch the type of a field that takes several (boolean or text, a value or null, …)' },
+  { scope: 'form', command: 'addItem', keys: ['ctrl+n'], hint: 'add item', description: 'Add an item to a list (an item of a list of objects opens to be filled in)' },
   { scope: 'form', command: 'removeItem', keys: ['ctrl+d'], hint: 'remove item', description: 'Remove the item under the cursor from a list' },
+  { scope: 'form', command: 'openItem', keys: ['enter'], hint: 'open item', description: 'Open the item under the cursor of a list of objects, to fill in its fields' },
+  { scope: 'form', command: 'closeItem', keys: ['esc'], hint: 'back to list', description: 'Close the open item, back to its list' },
   { scope: 'form', command: 'rawJson', keys: ['ctrl+r'], hint: 'raw JSON', description: 'Switch between the form and raw JSON' },
   { scope: 'form', command: 'advance', keys: ['enter'], description: 'Next field; on the send button, send' },
   { scope: 'form', command: 'prevChoice', keys: ['left'], label: '←→', hint: 'choose', description: 'Previous choice (a multi-select: previous option)' },
@@ -99,7 +109,11 @@ export const BINDINGS = [
   { scope: 'result', command: 'saveResult', keys: ['s'], hint: 'save all', description: 'Save the whole result to a JSON file, also what is too big to show' },
   { scope: 'result', command: 'nextBlocks', keys: [']'], label: '[ ]', hint: 'blocks', description: 'Show the next blocks of a result with more blocks than one view holds' },
   { scope: 'result', command: 'prevBlocks', keys: ['['], description: 'Show the previous blocks' },
+  { scope: 'result', command: 'showImage', keys: ['i'], hint: 'image', description: 'Show an image of the result in the terminal, where it draws images (kitty, iTerm2, sixel); again: the next image' },
+  { scope: 'result', command: 'openFile', keys: ['f'], hint: 'open file', description: 'Open a saved file of the result (an image, audio, a blob) in your browser or viewer (with several, pick one)' },
+  { scope: 'result', command: 'openPicked', keys: ['enter'], hint: 'open', description: 'Open the selected file' },
   { scope: 'result', command: 'copyCommand', keys: ['c'], hint: 'copy', description: 'Copy the mcpdeck call command that repeats this call to the clipboard (through the terminal, OSC 52)' },
+  { scope: 'result', command: 'saveTest', keys: ['t'], hint: 'save test', description: 'Save this call as a test: pick what it must give again (text, structured content, isError, duration) and the test file (mcpdeck test runs it)' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },
   { scope: 'elicit', command: 'copyUrl', keys: ['c'], hint: 'copy', description: 'Copy the URL to the clipboard (through the terminal, OSC 52)' },

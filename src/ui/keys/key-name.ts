@@ -1,4 +1,5 @@
 import type { Key } from 'ink';
+import { BINDINGS, type Command, type Scope } from './bindings.js';
 
 /** One name per key press, in the spelling the bindings table uses. */
 export function keyName(input: string, key: Key): string {
@@ -24,4 +25,9 @@ const SHOWN: Record<string, string> = { up: '↑', down: '↓', left: '←', rig
 
 export function showKey(name: string): string {
   return SHOWN[name] ?? name;
+}
+
+/** How the first key of a command reads in a hint written into a screen (`ctrl+y`, `enter`). */
+export function keyFor(scope: Scope, command: Command): string {
+  return showKey(BINDINGS.find((b) => b.scope === scope && b.command === command)!.keys[0]);
 }

@@ -1,4 +1,5 @@
 import type { Notice, TrackedUrl } from '../../core/elicitation/types.js';
+import { openPages } from '../../core/elicitation/tracked-urls.js';
 import { useRequests } from '../hooks/useRequests.js';
 import { noticeRows } from './lines/NoticeLine.js';
 
@@ -8,7 +9,7 @@ export interface RequestLayout {
   noticeRows: number;
   /** Rows of the body the prompt takes (0: none waiting). */
   promptRows: number;
-  /** The URL elicitations still open, for the breadcrumb. */
+  /** The pages the person opened that are not done yet, for the breadcrumb. */
   openUrls: readonly TrackedUrl[];
 }
 
@@ -28,7 +29,7 @@ export function useRequestLayout(bodyRows: number, columns: number): RequestLayo
     notice,
     noticeRows: rows,
     promptRows: pending.length ? promptRowsOf(bodyRows - rows) : 0,
-    // Tracked from the moment they are asked; counted once the prompt is answered.
-    openUrls: urls.filter((u) => u.status === 'open' && !pending.some((r) => r.kind === 'elicit-url' && r.server === u.server && r.elicitationId === u.elicitationId)),
+    // Tracked from the moment they are asked; counted once the person opens (or accepts) one.
+    openUrls: openPages(urls),
   };
 }

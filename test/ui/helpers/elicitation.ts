@@ -1,5 +1,6 @@
 import type { Deck } from '../../../src/core/deck.js';
 import type { Opener } from '../../../src/ui/system/OpenerContext.js';
+import type { ImageProtocol } from '../../../src/ui/system/image-protocol.js';
 import { deckWith } from '../../integration/helpers/deck.js';
 import { EVERYTHING } from '../../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './render.js';
@@ -20,11 +21,15 @@ export interface Session {
   close: () => Promise<void>;
 }
 
-export async function startSession(size = { columns: 100, rows: 30 }, servers: Record<string, unknown> = { everything }): Promise<Session> {
+export async function startSession(
+  size = { columns: 100, rows: 30 },
+  servers: Record<string, unknown> = { everything },
+  { images }: { images?: ImageProtocol } = {},
+): Promise<Session> {
   const deck = await deckWith(servers);
   const opened: string[] = [];
   const opener: Opener = async (url) => void opened.push(url);
-  const app = renderApp(deck, { ...size, opener });
+  const app = renderApp(deck, { ...size, opener, images });
   void deck.connectAll();
   const typeText = (text: string) => app.press(...[...text]);
   const offered = (hint: string, ms?: number) => app.waitFor((f) => (f.trimEnd().split('\n').at(-1) ?? '').includes(hint), ms);

@@ -4,6 +4,7 @@ import type { Deck } from '../../../src/core/deck.js';
 import { Root } from '../../../src/ui/Root.js';
 import { createTheme } from '../../../src/ui/theme/theme.js';
 import type { Opener } from '../../../src/ui/system/OpenerContext.js';
+import type { ImageProtocol } from '../../../src/ui/system/image-protocol.js';
 
 /** The escape sequences a terminal sends for each key. */
 export const KEY = {
@@ -33,9 +34,12 @@ export interface Rendered {
 }
 
 /** The whole app over a real deck, in a fake terminal of `columns` x `rows`. */
-export function renderApp(deck: Deck, { columns = 100, rows = 30, env = { NO_COLOR: '1' } as NodeJS.ProcessEnv, opener = undefined as Opener | undefined } = {}): Rendered {
+export function renderApp(
+  deck: Deck,
+  { columns = 100, rows = 30, env = { NO_COLOR: '1' } as NodeJS.ProcessEnv, opener = undefined as Opener | undefined, images = undefined as ImageProtocol | undefined } = {},
+): Rendered {
   // No opener unless a test gives one: nothing ever opens a browser from a test.
-  const app = render(<Root deck={deck} theme={createTheme(env)} opener={opener} />);
+  const app = render(<Root deck={deck} theme={createTheme(env)} opener={opener} images={images} />);
   const size = (c: number, r: number) => {
     Object.defineProperty(app.stdout, 'columns', { value: c, configurable: true });
     Object.defineProperty(app.stdout, 'rows', { value: r, configurable: true });

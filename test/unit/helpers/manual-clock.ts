@@ -34,4 +34,9 @@ export class ManualClock implements Clock {
   get pending(): number {
     return this.waits.length;
   }
+
+  /** When each wait set falls due, soonest first. */
+  get due(): number[] {
+    return this.waits.map((w) => w.at).sort((a, b) => a - b);
+  }
 }

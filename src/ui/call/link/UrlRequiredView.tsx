@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Box, Text } from 'ink';
 import type { UrlElicitationNeeded } from '../../../core/elicitation/types.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
+import { useDeck } from '../../DeckContext.js';
 import { useKeys } from '../../keys/useKeys.js';
 import { useRequests } from '../../hooks/useRequests.js';
 import { useOpener } from '../../system/OpenerContext.js';
@@ -29,6 +30,7 @@ interface Props {
  */
 export function UrlRequiredView({ server, tool, message, pages, width, height, onRetry, onAgain }: Props) {
   const theme = useTheme();
+  const deck = useDeck();
   const opener = useOpener();
   const copy = useClipboard();
   const { urls } = useRequests();
@@ -41,7 +43,10 @@ export function UrlRequiredView({ server, tool, message, pages, width, height, o
     retryCall: onRetry,
     again: onAgain,
     openRequired: opener ? () => opener(page.url).then(
-      () => setStatus(`opened ${page.domain} in your browser; r calls again when you are done there`),
+      () => {
+        deck.requests.opened(server, page.elicitationId);
+        setStatus(`opened ${page.domain} in your browser; r calls again when you are done there`);
+      },
       (error: unknown) => setStatus(`could not open the browser: ${(error as Error)?.message ?? String(error)}`),
     ) : undefined,
     copyRequired: () => {

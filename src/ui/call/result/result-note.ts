@@ -3,7 +3,9 @@ import { formatBytes } from '../../../util/text.js';
 import { BINDINGS } from '../../keys/bindings.js';
 import { showKey } from '../../keys/key-name.js';
 
-const key = (command: string) => showKey(BINDINGS.find((b) => b.scope === 'result' && b.command === command)!.keys[0]);
+/** The key of a result command, as the footer shows it. */
+export const resultKey = (command: string) => showKey(BINDINGS.find((b) => b.scope === 'result' && b.command === command)!.keys[0]);
+const key = resultKey;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /**

@@ -16,6 +16,7 @@ import { ToolDetail } from './ToolDetail.js';
 import { toolColumns, toolTitle } from '../../components/NameCell.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from '../../components/NotConnected.js';
+import { useFuzz } from './useFuzz.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 
 // The detail has at least these rows, and every row the list does not need.
@@ -53,24 +54,28 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const nav = useNavigation();
   const size = useBodySize();
   const [raw, setRaw] = useState(false);
+  const fuzz = useFuzz(server.name);
   const note = server.listNotes?.tools;
-  const noteRows = note ? 1 : 0;
+  const noteRows = (note ? 1 : 0) + (fuzz.line ? 1 : 0);
   // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
   const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
   // Over the whole tool in the pager, esc closes the pager, not the filter.
-  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows, !raw);
+  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows, !raw && !fuzz.report);
   const { list, filter, selected: tool } = filtered;
-  useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : {
+  useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : fuzz.report ? { back: fuzz.back } : {
     ...list.handlers,
     filter: filter.start,
+    back: fuzz.back,
     ...(tool && {
       callTool: () => nav.push({ screen: 'call', server: server.name, tool: tool.name }),
       rawSchema: () => setRaw(true),
+      ...(server.status === 'connected' && !fuzz.busy && { fuzz: () => fuzz.start(tool) }),
     }),
-  });
+  }, { active: !fuzz.asking });
   const whole = useMemo(() => (raw && tool ? toolText(tool) : ''), [raw, tool]);
   if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
   if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
+  if (fuzz.report !== undefined) return <Pager text={fuzz.report} width={size.columns} height={size.rows} />;
   const columns = toolColumns(filtered.inView);
   // A column only when some tool of the server has an icon, so names do not shift as the list scrolls.
   const iconColumn = server.tools.some((t) => toolIcons(t).accepted.length) ? 2 : 0;
@@ -103,6 +108,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
           </Box>
         )}
       />
+      {fuzz.line}
       {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} /> : null}
     </Box>
   );

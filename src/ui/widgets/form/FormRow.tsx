@@ -62,7 +62,7 @@ export function FormRow({ row, focus, cursor, values, labelWidth, width }: Props
       </Box>
       <Box width={valueWidth} flexShrink={0}>
         <Text wrap="truncate-end">
-          <FieldValue stop={row.stop} values={values} focused={focused} cursor={cursor} width={valueWidth} />
+          <FieldValue stop={row.stop} values={values} focused={focused} cursor={cursor} width={valueWidth} summary={row.summary} problems={row.problems} />
         </Text>
       </Box>
     </Box>

@@ -20,6 +20,8 @@ interface Props {
   priority?: number;
   onSubmit: (args: Record<string, unknown>) => void;
   onChange?: (args: Record<string, unknown>) => void;
+  /** Sends arguments that fail the schema (after a refused send shows why); without it there is no sending anyway. */
+  onSendAnyway?: (args: Record<string, unknown>, problems: string[]) => void;
   /** Asks for values a top-level text field could take (a server's completions); shown under it as it is typed. */
   suggest?: Suggest;
 }
@@ -29,13 +31,14 @@ interface Props {
  * focused at a time, with a raw JSON mode for what the form cannot express. Esc is
  * left to the screen around it.
  */
-export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, priority, onSubmit, onChange, suggest }: Props) {
+export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, priority, onSubmit, onChange, onSendAnyway, suggest }: Props) {
   const model = useMemo(() => buildForm(schema), [schema]);
   const reason = model.unsupported.join('; ') || undefined;
   const form = useFormState(model, initial, onChange);
   const json = useRawJson(model.schema, reason ? pretty(initial ?? {}) : '', onChange);
   const suggestions = useSuggestions(form, reason ? undefined : suggest, active);
-  const raw = useFormKeys({ form, json, reason, active, priority, suggestions, onSubmit });
-  if (raw) return <RawJsonView raw={json} reason={reason} submitLabel={submitLabel} width={width} height={height} />;
-  return <FormView model={model} form={form} suggestions={suggestions.shown} submitLabel={submitLabel} width={width} height={height} />;
+  const raw = useFormKeys({ form, json, reason, active, priority, suggestions, onSubmit, onSendAnyway });
+  const anyway = Boolean(onSendAnyway);
+  if (raw) return <RawJsonView raw={json} reason={reason} submitLabel={submitLabel} anyway={anyway} width={width} height={height} />;
+  return <FormView model={model} form={form} suggestions={suggestions.shown} submitLabel={submitLabel} anyway={anyway} width={width} height={height} />;
 }

@@ -1,5 +1,7 @@
 import type { Field, FormResult, ObjectField } from '../../../core/schema/form.js';
-import { getIn } from '../../../core/schema/form-values.js';
+import { chosenVariant, getIn } from '../../../core/schema/form-values.js';
+import { jsonLabel } from '../../../core/schema/depth.js';
+import { isRecord } from '../../../util/is-record.js';
 import { descriptionHead } from '../../../util/description-head.js';
 import { fieldKey, type FormState, type Stop } from './state/form-state.js';
 import type { Suggestions } from './state/suggestions.js';
@@ -7,7 +9,8 @@ import type { Suggestions } from './state/suggestions.js';
 /** One terminal row of the form. */
 export type Row =
   | { type: 'heading'; field: ObjectField; depth: number }
-  | { type: 'stop'; stop: Stop; index: number; depth: number }
+  /** An item of a list of objects carries what it holds (`summary`) and how many of its fields are wrong. */
+  | { type: 'stop'; stop: Stop; index: number; depth: number; summary?: string; problems?: number }
   | { type: 'note'; text: string; depth: number; tone: 'description' | 'error' }
   /** A value the server suggests for the focused field (`chosen`: the one tab takes), or how many more it has. */
   | { type: 'suggestion'; text: string; depth: number; chosen: boolean; more?: number };
@@ -29,9 +32,10 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
   let index = 0;
   let focusStart = -1;
   let focusEnd = -1;
+  const due = (key: string, nested: boolean) => state.attempted || state.touched[key] || (nested && touchedInside(state, key));
   const errorOf = (field: Field) => {
     const key = fieldKey(field);
-    return (state.attempted || state.touched[key] || (field.kind === 'object' && touchedInside(state, key))) ? result.errors[key] : undefined;
+    return due(key, field.kind === 'object') ? result.errors[key] : undefined;
   };
   const walk = (list: readonly Field[], depth: number) => {
     for (const field of list) {
@@ -42,13 +46,17 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
         walk(field.fields, depth + 1);
         continue;
       }
+      const union = field.kind === 'union' ? field : undefined;
+      const shown = union ? union.variants[chosenVariant(union, getIn(state.values, union.path))]! : field;
+      if (shown.kind === 'union') continue;
       const first = index;
-      const items = field.kind === 'list' ? getIn(state.values, field.path) : undefined;
+      const items = shown.kind === 'list' || shown.kind === 'objects' ? getIn(state.values, shown.path) : undefined;
       const count = Array.isArray(items) ? items.length : 0;
       for (let i = 0; i < Math.max(1, count); i++) {
         const item = count ? i : undefined;
         if (index === state.focus) focusStart = rows.length;
-        rows.push({ type: 'stop', stop: { field, ...(item !== undefined && { item }) }, index: index++, depth });
+        const stop: Stop = { field: shown, ...(item !== undefined && { item }), ...(union && { union }) };
+        rows.push({ type: 'stop', stop, index: index++, depth, ...(shown.kind === 'objects' && item !== undefined && itemRow(shown.path, item, state, result)) });
       }
       const focused = state.focus >= first && state.focus < index;
       if (focused && suggestions && field.path.length === 1 && field.path[0] === suggestions.field) {
@@ -67,6 +75,16 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
 }
 
 const touchedInside = (state: FormState, key: string) => Object.keys(state.touched).some((k) => k.startsWith(`${key}.`));
+
+/** An item of a list of objects in one line (`city: Oslo, nights: 2`), and its problems once they are due. */
+function itemRow(path: readonly string[], item: number, state: FormState, result: FormResult): { summary: string; problems?: number } {
+  const key = [...path, String(item)].join('.');
+  const args = getIn(result.args, [...path, String(item)]);
+  const summary = isRecord(args) ? Object.entries(args).map(([k, v]) => `${k}: ${typeof v === 'string' ? v : jsonLabel(v, 3)}`).join(', ') : '';
+  const shown = state.attempted || state.touched[key] || touchedInside(state, key);
+  const problems = shown ? Object.keys(result.errors).filter((k) => k.startsWith(`${key}.`)).length : 0;
+  return { summary, ...(problems && { problems }) };
+}
 
 /** Columns for the marker-less label part: fits the longest label (indent and `*` included), up to 40% of the width. */
 export function labelColumns(fields: readonly Field[], width: number, depth = 0): number {

@@ -17,8 +17,12 @@ const FORMATS: Record<string, string> = {
   uuid: 'xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx',
 };
 
-const range = (min?: number, max?: number) =>
-  min !== undefined && max !== undefined ? ` ${min}–${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : '';
+// zod writes the largest safe integer as a bound of every int(): it bounds nothing a person types.
+const bound = (n?: number) => (n === undefined || Math.abs(n) >= Number.MAX_SAFE_INTEGER ? undefined : n);
+const range = (low?: number, high?: number) => {
+  const [min, max] = [bound(low), bound(high)];
+  return min !== undefined && max !== undefined ? ` ${min}–${max}` : min !== undefined ? ` ≥ ${min}` : max !== undefined ? ` ≤ ${max}` : '';
+};
 
 /** A hint shown dimmed in an empty field: its format, type or range. */
 export function placeholderFor(field: Field): string {

@@ -11,6 +11,8 @@ interface Props {
   /** Why the form cannot be used, when it cannot. */
   reason?: string;
   submitLabel: string;
+  /** Whether arguments that fail the schema may be sent anyway. */
+  anyway?: boolean;
   width: number;
   height: number;
 }
@@ -18,7 +20,7 @@ interface Props {
 const MAX_ERRORS = 3;
 
 /** The arguments as editable JSON, scrolled to keep the cursor in view both ways, its errors, and the send button. */
-export function RawJsonView({ raw, reason, submitLabel, width, height }: Props) {
+export function RawJsonView({ raw, reason, submitLabel, anyway = false, width, height }: Props) {
   const theme = useTheme();
   const errors = raw.attempted ? raw.check.errors : [];
   const errorRows = Math.min(errors.length, MAX_ERRORS);
@@ -34,7 +36,7 @@ export function RawJsonView({ raw, reason, submitLabel, width, height }: Props) 
       {errors.slice(0, MAX_ERRORS).map((e, i) => (
         <Text key={i} color={theme.error} wrap="truncate-end">{`  ✗ ${sanitizeLine(e)}${i === MAX_ERRORS - 1 && errors.length > MAX_ERRORS ? ` (+${errors.length - MAX_ERRORS} more)` : ''}`}</Text>
       ))}
-      <SendLine label={submitLabel} focused={false} errors={errors.length} />
+      <SendLine label={submitLabel} focused={false} errors={errors.length} anyway={anyway && Boolean(raw.check.args)} />
     </Box>
   );
 }

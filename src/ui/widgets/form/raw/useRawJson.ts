@@ -13,6 +13,8 @@ export interface RawJson {
   /** The text as arguments now (not as last drawn). */
   current: () => JsonArguments;
   reset: (text: string) => void;
+  /** A send was refused, as of now (not as last drawn). */
+  refused: () => boolean;
   /** The arguments when they are fine, else null with the errors shown. */
   submit: () => Record<string, unknown> | null;
 }
@@ -47,6 +49,7 @@ export function useRawJson(schema: unknown, initialText: string, onChange?: (arg
     },
     current: () => parseJsonArguments(schema, linesText(latest.current.editor)),
     reset: (text) => apply({ editor: toLines(text), attempted: false }),
+    refused: () => latest.current.attempted,
     submit: () => {
       const result = parseJsonArguments(schema, linesText(latest.current.editor));
       if (result.args && !result.errors.length) return result.args;

@@ -1,12 +1,18 @@
 import type { Key } from 'ink';
-import type { Field, FormModel, FormValues } from '../../../../core/schema/form.js';
-import { getIn, optionIndex, same, setIn } from '../../../../core/schema/form-values.js';
+import type { Field, FormModel, FormValues, UnionField } from '../../../../core/schema/form.js';
+import { CHOICE } from '../../../../core/schema/form-model.js';
+import { chosenVariant, getIn, optionIndex, same, setIn } from '../../../../core/schema/form-values.js';
 import { editText } from '../../text/text-edit.js';
+import { scopeFields } from './form-scope.js';
 
-/** One place the focus can be: a field, or one item of a list (no item: an empty list). */
+/**
+ * One place the focus can be: a field, one item of a list or of a list of objects (no
+ * item: an empty list). A union's stop is its chosen variant's, with the union beside it.
+ */
 export interface Stop {
-  field: Exclude<Field, { kind: 'object' }>;
+  field: Exclude<Field, { kind: 'object' | 'union' }>;
   item?: number;
+  union?: UnionField;
 }
 
 export interface FormState {
@@ -19,20 +25,32 @@ export interface FormState {
   touched: Record<string, true>;
   /** A send was refused: every error shows. */
   attempted: boolean;
+  /** The items opened, outermost first (each the path of its values); empty: the whole form. */
+  scope: string[][];
 }
 
 export const fieldKey = (field: Field) => field.path.join('.');
+
+/** The key a stop's errors and touches go by: a union's, not its variant's. */
+export const stopKey = (stop: Stop) => fieldKey(stop.union ?? stop.field);
 
 /** The stops in the order tab visits them; nested fields sit in their object's place. */
 export function stopsOf(fields: readonly Field[], values: FormValues): Stop[] {
   return fields.flatMap((field): Stop[] => {
     if (field.kind === 'object') return stopsOf(field.fields, values);
-    if (field.kind !== 'list') return [{ field }];
+    if (field.kind === 'union') {
+      const variant = field.variants[chosenVariant(field, getIn(values, field.path))]!;
+      return stopsOf([variant], values).map((stop) => ({ ...stop, union: field }));
+    }
+    if (field.kind !== 'list' && field.kind !== 'objects') return [{ field }];
     const items = getIn(values, field.path);
     const count = Array.isArray(items) ? items.length : 0;
     return count ? Array.from({ length: count }, (_, item) => ({ field, item })) : [{ field }];
   });
 }
+
+/** The stops of the item open now (the whole form when none is). */
+export const stopsNow = (model: FormModel, state: FormState) => stopsOf(scopeFields(model.fields, state.scope), state.values);
 
 /** The text a stop edits, or undefined when it is not edited as text. */
 export function textOf(stop: Stop | undefined, values: FormValues): string | undefined {
@@ -50,28 +68,43 @@ export function textOf(stop: Stop | undefined, values: FormValues): string | und
 }
 
 export function startState(model: FormModel, values: FormValues): FormState {
-  const state = { values, focus: 0, cursor: 0, touched: {}, attempted: false };
+  const state = { values, focus: 0, cursor: 0, touched: {}, attempted: false, scope: [] };
   return { ...state, cursor: endOf(stopsOf(model.fields, values)[0], values) };
 }
 
 /** Where the cursor starts on a stop: after its text. */
-const endOf = (stop: Stop | undefined, values: FormValues) => [...(textOf(stop, values) ?? '')].length;
+export const endOf = (stop: Stop | undefined, values: FormValues) => [...(textOf(stop, values) ?? '')].length;
 
 /** Moves the focus; the field it leaves counts as touched. */
 export function focusAt(stops: readonly Stop[], state: FormState, index: number): FormState {
   const focus = Math.max(0, Math.min(index, stops.length));
   const left = stops[state.focus];
-  const touched = left && focus !== state.focus ? { ...state.touched, [fieldKey(left.field)]: true as const } : state.touched;
+  const touched = left && focus !== state.focus ? { ...state.touched, [stopKey(left)]: true as const } : state.touched;
   return { ...state, focus, touched, cursor: endOf(stops[focus], state.values) };
 }
 
 export function move(model: FormModel, state: FormState, delta: number): FormState {
-  return focusAt(stopsOf(model.fields, state.values), state, state.focus + delta);
+  return focusAt(stopsNow(model, state), state, state.focus + delta);
+}
+
+/** Ctrl+T: the next type of a field that takes several; the focus stays on the field. */
+export function nextType(model: FormModel, state: FormState): FormState | null {
+  const stops = stopsNow(model, state);
+  const union = stops[state.focus]?.union;
+  if (!union) return null;
+  const key = fieldKey(union);
+  const first = stops.findIndex((s) => s.union && fieldKey(s.union) === key);
+  const next = (chosenVariant(union, getIn(state.values, union.path)) + 1) % union.variants.length;
+  let values = setIn(state.values, [...union.path, CHOICE], next);
+  // A type that is one constant (`{ "const": "auto" }`) means that value once chosen.
+  const variant = union.variants[next]!;
+  if (variant.kind === 'enum' && variant.options.length === 1 && getIn(values, variant.path) === undefined) values = setIn(values, variant.path, variant.options[0]!.value);
+  return { ...state, values, focus: first, cursor: endOf(stopsNow(model, { ...state, values })[first], values) };
 }
 
 /** A key typed into the focused text; null when the stop is no text or the key is not for it. */
 export function typeText(model: FormModel, state: FormState, input: string, key: Key): FormState | null {
-  const stop = stopsOf(model.fields, state.values)[state.focus];
+  const stop = stopsNow(model, state)[state.focus];
   const value = textOf(stop, state.values);
   if (!stop || value === undefined) return null;
   const next = editText({ value, cursor: state.cursor }, input, key);
@@ -81,7 +114,7 @@ export function typeText(model: FormModel, state: FormState, input: string, key:
 
 /** The focused text replaced whole (a suggestion taken), the cursor after it; null when the stop is no text. */
 export function replaceText(model: FormModel, state: FormState, text: string): FormState | null {
-  const stop = stopsOf(model.fields, state.values)[state.focus];
+  const stop = stopsNow(model, state)[state.focus];
   if (!stop || textOf(stop, state.values) === undefined) return null;
   return { ...state, cursor: [...text].length, values: writeStop(state.values, stop, text) };
 }
@@ -95,7 +128,7 @@ function writeStop(values: FormValues, stop: Stop, value: unknown): FormValues {
 
 /** Space: flips a checkbox or a boolean item, picks the next choice, or ticks the option under the cursor. */
 export function toggle(model: FormModel, state: FormState): FormState | null {
-  const stop = stopsOf(model.fields, state.values)[state.focus];
+  const stop = stopsNow(model, state)[state.focus];
   if (!stop) return null;
   const { field } = stop;
   const value = getIn(state.values, field.path);
@@ -124,7 +157,7 @@ export function toggle(model: FormModel, state: FormState): FormState | null {
 
 /** Left/right: the previous or next choice of a single select, or the option cursor of a multi-select. */
 export function choose(model: FormModel, state: FormState, delta: number): FormState | null {
-  const stop = stopsOf(model.fields, state.values)[state.focus];
+  const stop = stopsNow(model, state)[state.focus];
   if (stop?.field.kind === 'multi') {
     const count = stop.field.options.length;
     return count ? { ...state, cursor: (state.cursor + delta + count) % count } : null;
@@ -137,26 +170,4 @@ export function choose(model: FormModel, state: FormState, delta: number): FormS
   const i = cycle.indexOf(at);
   const next = i < 0 ? cycle.at(delta > 0 ? 0 : -1)! : cycle[(i + delta + cycle.length) % cycle.length]!;
   return { ...state, values: setIn(state.values, field.path, next < 0 ? undefined : field.options[next]!.value) };
-}
-
-/** Ctrl+N: a new item after the one under the cursor, focused. */
-export function addItem(model: FormModel, state: FormState): FormState | null {
-  const stop = stopsOf(model.fields, state.values)[state.focus];
-  if (stop?.field.kind !== 'list') return null;
-  const items = [...((getIn(state.values, stop.field.path) as unknown[] | undefined) ?? [])];
-  const at = stop.item === undefined ? 0 : stop.item + 1;
-  items.splice(at, 0, stop.field.item === 'boolean' ? 'false' : '');
-  const values = setIn(state.values, stop.field.path, items);
-  const focus = state.focus + (stop.item === undefined ? 0 : 1);
-  return { ...state, values, focus, cursor: 0 };
-}
-
-/** Ctrl+D: removes the item under the cursor; the focus stays in the list. */
-export function removeItem(model: FormModel, state: FormState): FormState | null {
-  const stop = stopsOf(model.fields, state.values)[state.focus];
-  if (stop?.field.kind !== 'list' || stop.item === undefined) return null;
-  const items = (getIn(state.values, stop.field.path) as unknown[]).filter((_, i) => i !== stop.item);
-  const values = setIn(state.values, stop.field.path, items);
-  const focus = state.focus - (stop.item > 0 && stop.item === items.length ? 1 : 0);
-  return { ...state, values, focus, cursor: endOf(stopsOf(model.fields, values)[focus], values) };
 }

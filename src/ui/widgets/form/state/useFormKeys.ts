@@ -18,6 +18,8 @@ interface Options {
   /** Suggestions for the focused field, when the form has them. */
   suggestions?: SuggestionControl;
   onSubmit: (args: Record<string, unknown>) => void;
+  /** Sends arguments that fail the schema, with what is wrong with them; without it, no sending anyway. */
+  onSendAnyway?: (args: Record<string, unknown>, problems: string[]) => void;
 }
 
 /** Arguments as JSON to edit; ones nested too deep for JSON.stringify (a paste, say) start over from `{}`: a cut copy would send its markers. */
@@ -39,7 +41,7 @@ const isLetter = (input: string, key: Key) => !key.ctrl && !key.meta && input !=
  * so whether a field-specific key applies is decided from the state now: the
  * handlers are getters, read when a key arrives (and when the footer is drawn).
  */
-export function useFormKeys({ form, json, reason, active, priority = PRIORITY.text, suggestions, onSubmit }: Options): boolean {
+export function useFormKeys({ form, json, reason, active, priority = PRIORITY.text, suggestions, onSubmit, onSendAnyway }: Options): boolean {
   const [raw, setRawState] = useState(Boolean(reason));
   const rawNow = useRef(raw);
   const setRaw = (on: boolean) => {
@@ -61,7 +63,22 @@ export function useFormKeys({ form, json, reason, active, priority = PRIORITY.te
     form.replaceArgs(args);
     setRaw(false);
   };
+  // Offered once a send was refused, so the failures are on screen before they are sent.
+  const anyway = () => {
+    if (!onSendAnyway) return undefined;
+    if (rawNow.current) {
+      const { args, errors, unchecked } = json.current();
+      return json.refused() && args && errors.length && !unchecked ? () => onSendAnyway(args, errors) : undefined;
+    }
+    if (!form.refused()) return undefined;
+    return () => {
+      const { args, problems } = form.anyway();
+      if (problems.length) onSendAnyway(args, problems);
+      else onSubmit(args);
+    };
+  };
   const when = (ok: (stop?: Stop) => boolean, run: () => void) => (!rawNow.current && ok(form.focused()) ? run : undefined);
+  const listStop = (s?: Stop) => s?.field.kind === 'list' || s?.field.kind === 'objects';
   const handlers: Handlers = {
     submit: send,
     get rawJson() { return reason ? undefined : switchMode; },
@@ -74,8 +91,12 @@ export function useFormKeys({ form, json, reason, active, priority = PRIORITY.te
     get toggle() { return when(toggles, form.toggle); },
     get prevChoice() { return when(chooses, () => form.choose(-1)); },
     get nextChoice() { return when(chooses, () => form.choose(1)); },
-    get addItem() { return when((s) => s?.field.kind === 'list', form.addItem); },
-    get removeItem() { return when((s) => s?.field.kind === 'list' && s.item !== undefined, form.removeItem); },
+    get sendAnyway() { return anyway(); },
+    get nextType() { return when((s) => Boolean(s?.union), form.nextType); },
+    get addItem() { return when(listStop, form.addItem); },
+    get removeItem() { return when((s) => listStop(s) && s?.item !== undefined, form.removeItem); },
+    get openItem() { return when((s) => s?.field.kind === 'objects' && s.item !== undefined, form.openItem); },
+    get closeItem() { return !rawNow.current && form.inItem() ? form.closeItem : undefined; },
   };
   const onText = (input: string, key: Key) => (rawNow.current ? json.onText(input, key) : form.typeText(input, key) || isLetter(input, key));
   useKeys(['form'], handlers, { priority, active, onText });

@@ -1,8 +1,9 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Key } from 'ink';
-import { initialValues, toArguments, type FormModel, type FormResult } from '../../../../core/schema/form.js';
+import { argumentsAnyway, initialValues, toArguments, type FormModel, type FormResult } from '../../../../core/schema/form.js';
 import * as edit from './form-state.js';
-import { fieldKey, startState, stopsOf, type FormState, type Stop } from './form-state.js';
+import * as items from './form-items.js';
+import { startState, stopKey, stopsNow, type FormState, type Stop } from './form-state.js';
 
 export interface FormControl {
   state: FormState;
@@ -14,12 +15,17 @@ export interface FormControl {
   typeText: (input: string, key: Key) => boolean;
   toggle: () => void;
   choose: (delta: number) => void;
+  nextType: () => void;
   addItem: () => void;
   removeItem: () => void;
+  openItem: () => void;
+  closeItem: () => void;
   /** Starts over from these arguments (coming back from raw JSON). */
   replaceArgs: (args: Record<string, unknown>) => void;
   /** The stop focused now (not as last drawn); undefined on the send button. */
   focused: () => Stop | undefined;
+  /** Whether an item of a list of objects is open now. */
+  inItem: () => boolean;
   /** The focused field's text now (undefined when it takes no text). */
   text: () => string | undefined;
   /** Replaces the focused field's text, the cursor after it. */
@@ -28,6 +34,10 @@ export interface FormControl {
   args: () => Record<string, unknown>;
   /** Checks everything: the arguments when they are fine, else null with every error shown. */
   submit: () => Record<string, unknown> | null;
+  /** A send was refused and the form shows what is wrong: sending anyway is offered. */
+  refused: () => boolean;
+  /** The arguments as typed, wrong or not, and what the schema says is wrong with them. */
+  anyway: () => { args: Record<string, unknown>; problems: string[] };
 }
 
 /** The form's state; every action edits the newest state, since keys can come faster than renders. */
@@ -43,8 +53,8 @@ export function useFormState(model: FormModel, given?: Record<string, unknown>, 
     return true;
   };
   const result = useMemo(() => toArguments(model, state.values), [model, state.values]);
-  const stops = useMemo(() => stopsOf(model.fields, state.values), [model, state.values]);
-  const focused = () => stopsOf(model.fields, latest.current.values)[latest.current.focus];
+  const stops = useMemo(() => stopsNow(model, state), [model, state]);
+  const focused = () => stopsNow(model, latest.current)[latest.current.focus];
   return {
     state,
     stops,
@@ -53,23 +63,35 @@ export function useFormState(model: FormModel, given?: Record<string, unknown>, 
     typeText: (input, key) => apply(edit.typeText(model, latest.current, input, key)),
     toggle: () => void apply(edit.toggle(model, latest.current)),
     choose: (delta) => void apply(edit.choose(model, latest.current, delta)),
-    addItem: () => void apply(edit.addItem(model, latest.current)),
-    removeItem: () => void apply(edit.removeItem(model, latest.current)),
+    nextType: () => void apply(edit.nextType(model, latest.current)),
+    addItem: () => void apply(items.addItem(model, latest.current)),
+    removeItem: () => void apply(items.removeItem(model, latest.current)),
+    openItem: () => void apply(items.openItem(model, latest.current)),
+    closeItem: () => void apply(items.closeItem(model, latest.current)),
     replaceArgs: (args) => void apply(startState(model, initialValues(model, args))),
     focused,
+    inItem: () => latest.current.scope.length > 0,
     text: () => edit.textOf(focused(), latest.current.values),
     setText: (text) => void apply(edit.replaceText(model, latest.current, text)),
     args: () => toArguments(model, latest.current.values).args,
     submit: () => {
-      const now = latest.current;
-      const { args, errors } = toArguments(model, now.values);
+      const { args, errors } = toArguments(model, latest.current.values);
       const wrong = Object.keys(errors);
       if (!wrong.length) return args;
-      // Go to the first field that needs fixing; errors of no field are shown by the send button.
-      const all = stopsOf(model.fields, now.values);
-      const first = all.findIndex((s) => wrong.some((k) => k && (fieldKey(s.field) === k || fieldKey(s.field).startsWith(`${k}.`))));
+      // Go to the first field that needs fixing, out of the open items until one is in view;
+      // errors of no field are shown by the send button.
+      const at = (stop: Stop) => wrong.some((k) => k && (stopKey(stop) === k || k.startsWith(`${stopKey(stop)}${stop.field.kind === 'objects' && stop.item !== undefined ? `.${stop.item}` : ''}.`)));
+      let now = latest.current;
+      let first = stopsNow(model, now).findIndex(at);
+      while (first < 0 && now.scope.length) {
+        now = items.closeItem(model, now)!;
+        first = stopsNow(model, now).findIndex(at);
+      }
+      const all = stopsNow(model, now);
       apply({ ...edit.focusAt(all, now, first < 0 ? all.length : first), attempted: true });
       return null;
     },
+    refused: () => latest.current.attempted && Object.keys(toArguments(model, latest.current.values).errors).length > 0,
+    anyway: () => argumentsAnyway(model, latest.current.values),
   };
 }

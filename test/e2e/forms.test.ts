@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { openTerminal, type Terminal } from './helpers/tmux.js';
+import { openTool } from './helpers/tools.js';
+
+const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const SHAPES = fileURLToPath(new URL('../fixtures/servers/form-shapes.mjs', import.meta.url));
+
+describe('forms in a real terminal', () => {
+  let term: Terminal | undefined;
+  afterEach(() => term?.stop());
+
+  it('fills a field of two types and an item of a list of objects, and sends them', async () => {
+    term = openTerminal({ shapes: { command: process.execPath, args: [SHAPES] } }, { columns: 100, rows: 30 });
+    await openTool(term, 'plan_trip', 'Plans a trip');
+    await term.type('Ada');
+    await term.keys('Tab');
+    await term.waitFor(/› flexible\*\s+boolean: \[ \] no/);
+    await term.keys('C-t');
+    await term.waitFor(/› flexible\*\s+string:/);
+    await term.type('a day either way');
+    await term.keys('Tab', 'Tab');
+    await term.waitFor(/› stops\*\s+no items · ctrl\+n adds one/);
+    await term.keys('C-n');
+    await term.waitFor('stops › item 1 of 1  esc back to the list');
+    await term.type('Oslo');
+    await term.keys('Tab');
+    await term.type('2');
+    await term.keys('Escape');
+    await term.waitFor(/› stops\*\s+1\. city: Oslo, nights: 2/);
+    await term.keys('C-s');
+    const result = await term.waitFor('✓ ok');
+    expect(result).toContain('got {"traveller":"Ada","flexible":"a day either way","stops":[{"city":"Oslo","nights":2}]}');
+    expect(result).toContain(`$ mcpdeck call shapes plan_trip --args '{"traveller":"Ada","flexible":"a day either way","stops":[`);
+  });
+
+  it('sends arguments that fail the schema anyway, and server-everything refuses them itself', async () => {
+    term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 120, rows: 30 });
+    await openTool(term, 'get-sum', 'Get Sum Tool');
+    await term.type('two');
+    await term.keys('Tab');
+    await term.type('3');
+    await term.keys('C-s');
+    await term.waitFor('1 problem to fix · ctrl+y sends anyway');
+    await term.keys('C-y');
+    const result = await term.waitFor('✗ tool error');
+    expect(result).toContain('⚠ sent anyway: the arguments fail the schema ("a" must be number)');
+    expect(result).toContain('Input validation error');
+    expect(result).toContain('# the arguments fail the schema: --no-validate sends them as they are');
+    expect(result).toContain(`$ mcpdeck call everything get-sum --args '{"a":"two","b":3}' --no-validate`);
+  });
+});

@@ -1,0 +1,104 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli, sandbox } from './helpers/cli.js';
+import { EVERYTHING } from './helpers/everything.js';
+
+const TARGET = fileURLToPath(new URL('../fixtures/servers/fuzz-target.mjs', import.meta.url));
+const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
+
+function project() {
+  const box = sandbox();
+  const config = join(box.cwd, 'servers.json');
+  writeFileSync(config, JSON.stringify({
+    mcpServers: {
+      target: { command: process.execPath, args: [TARGET] },
+      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      modern: { command: process.execPath, args: [MODERN, 'stdio', 'reject'] },
+    },
+  }));
+  return (...args: string[]) => runCli(['fuzz', '--strict', '-c', config, ...args], box);
+}
+
+interface Report {
+  seed: number;
+  findings: { kind: string; tool: string; arguments: Record<string, unknown>; valid: boolean; message: string }[];
+  tools: { name: string; calls: number; note?: string }[];
+  cutShort?: string;
+}
+
+describe('mcpdeck fuzz', () => {
+  it('finds the planted crash and hang (and the protocol error, the output schema failure, the stray stdout) within the budget, and names them', async () => {
+    const fuzz = project();
+    const r = await fuzz('target', '--seed', '42', '--count', '12', '--time', '60', '--timeout', '2', '--json');
+    expect(r.code, r.stderr).toBe(1);
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.seed).toBe(42);
+    expect(report.cutShort).toBeUndefined();
+    // The first finding of each tool is its planted one.
+    const found = Object.fromEntries(report.findings.toReversed().map((f) => [f.tool, f]));
+    expect(found.divide).toMatchObject({ kind: 'crash', valid: true, arguments: { b: 0 } });
+    expect(found.divide!.message).toContain('exited with code 3');
+    expect(found.divide!.message).toContain('panic: division by zero');
+    expect(found.lookup).toMatchObject({ kind: 'hang', valid: true, arguments: { key: '' } });
+    expect(found.parse).toMatchObject({ kind: 'protocol-error' });
+    expect(found.parse!.message).toContain('-32603');
+    expect(found.stats).toMatchObject({ kind: 'output-schema', arguments: { values: [] } });
+    expect(found.note).toMatchObject({ kind: 'invalid-json-rpc' });
+    expect(found.note!.message).toContain('DEBUG: writing a long note');
+    // The server came back after each crash and hang: every tool got its calls.
+    expect(report.tools.filter((t) => t.name !== 'wipe').map((t) => t.calls)).toEqual([12, 12, 12, 12, 12]);
+    // Declared destructive: left alone unless named.
+    expect(report.tools.find((t) => t.name === 'wipe')).toEqual({ name: 'wipe', calls: 0, note: 'skipped: declared destructive (name it to fuzz it)' });
+  });
+
+  it('prints a report a server author can act on, with the seed to replay it', async () => {
+    const fuzz = project();
+    const r = await fuzz('target', 'divide', 'lookup', '--seed', '5', '--count', '10', '--timeout', '2');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('fuzzing target with seed 5');
+    expect(r.stdout).toMatch(/^fuzz target · seed 5 · 20 calls to 2 tools in [\d.]+ s/);
+    expect(r.stdout).toContain('✗ crash · divide\n  the server went away: the server process exited with code 3');
+    expect(r.stdout).toMatch(/✗ hang · lookup( \(\d+ times\))?\n {2}the call hung: no answer and no progress for 2 s\n {2}first with valid arguments \(key = ""\): \{"key":""\}/);
+    expect(r.stdout.trim().split('\n').at(-1)).toBe('2 findings · replay with --seed 5');
+  });
+
+  it('fuzzes a destructive tool when it is named', async () => {
+    const fuzz = project();
+    const r = await fuzz('target', 'wipe', '--seed', '1', '--count', '2', '--json');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.findings).toEqual([expect.objectContaining({ kind: 'crash', tool: 'wipe' })]);
+  });
+
+  it("finds nothing wrong with server-everything's tools in a seeded run", { timeout: 90_000 }, async () => {
+    const fuzz = project();
+    const r = await fuzz('everything', '--seed', '7', '--count', '8', '--time', '60', '--timeout', '10', '--json');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.findings).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(report.tools.length).toBeGreaterThan(10);
+    expect(report.tools.filter((t) => t.calls > 0).length).toBe(report.tools.length);
+  });
+
+  it('finds nothing wrong with a 2026-07-28 server either; a tool that needs a capability mcpdeck did not declare (roots) is left, not reported', { timeout: 60_000 }, async () => {
+    const fuzz = project();
+    const r = await fuzz('modern', '--seed', '3', '--count', '6', '--time', '30', '--json');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.findings).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(report.tools.find((t) => t.name === 'roots')!.note).toMatch(/stopped after 1 calls: .*\(error -32021\)/);
+  });
+
+  it('says what is wrong with its options and names', async () => {
+    const fuzz = project();
+    const bad = await fuzz('target', '--count', 'lots');
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, 'mcpdeck: --count "lots" must be a whole number above 0']);
+    const tool = await fuzz('target', 'nope');
+    expect(tool.code).toBe(2);
+    expect(tool.stderr).toContain('no tool named "nope"; it has divide, lookup, parse, stats, note, wipe');
+    const server = await fuzz('nobody');
+    expect(server.code).toBe(2);
+    expect(server.stderr).toContain('no server named "nobody"');
+  });
+});
