@@ -63,9 +63,13 @@ export class AuthManager implements Store<AuthSnapshot> {
   private nextId = 1;
   /** The newest successful sign-in goes after its time, and takes the older ones along. */
   private readonly signedInExpiry: Expiry;
+  /** The clock's time, for a token's expiry (undefined: the system's). */
+  private readonly now?: () => number;
 
   constructor(private readonly options: AuthManagerOptions) {
-    this.signedInExpiry = new Expiry(options.clock ?? systemClock, options.noticeMs);
+    const { clock } = options;
+    this.signedInExpiry = new Expiry(clock ?? systemClock, options.noticeMs);
+    this.now = clock && (() => clock.now());
     let opened: Promise<SecretStore> | undefined;
     // Opened on first use: a deck of stdio servers never touches the keychain.
     this.credentials = new CredentialStore(() => (opened ??= options.secrets()));
@@ -86,7 +90,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       serverUrl: config.url,
       settings: config.oauth ?? {},
       credentials: this.credentials,
-      now: this.options.clock?.now,
+      now: this.now,
       onChallenge: (challenge, granted) => this.challenged(name, config, challenge, granted),
     });
     this.servers.set(name, { serverUrl: config.url, auth: created });
