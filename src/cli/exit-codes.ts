@@ -13,6 +13,8 @@ export const Exit = {
   protocol: 5,
   /** The server comes from a project's file and waits for the person's approval (nothing was started). */
   needsApproval: 6,
+  /** `tools --changed`: the server's definitions differ from the ones accepted. */
+  drift: 7,
   /** Cancelled with Ctrl-C. */
   interrupted: 130,
 } as const;

@@ -1,5 +1,5 @@
 import type { ServerState } from '../core/servers/state.js';
-import { annotationTags, declaresWrites, type ToolInfo } from '../core/servers/tools.js';
+import { annotationTags, declaresWrites, taskTag, type ToolInfo } from '../core/servers/tools.js';
 import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
@@ -16,15 +16,18 @@ function padRow(row: string[], widths: number[]): string[] {
   return row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...cell].length))));
 }
 
-export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream): string {
+/** The servers in columns; with `tokens`, a TOKENS column: what each server's tool definitions cost in a model's context. */
+export function statusTable(servers: readonly ServerState[], stream: NodeJS.WriteStream, tokens?: (server: ServerState) => number | undefined): string {
   const paint = painter(stream);
   const lines: string[] = [];
-  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', 'SOURCE'], ...servers.map((s) => [
+  const tokenCell = (s: ServerState) => (tokens ? [s.status === 'connected' ? String(tokens(s) ?? '-') : '-'] : []);
+  const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', ...(tokens ? ['TOKENS'] : []), 'SOURCE'], ...servers.map((s) => [
     sanitizeLine(s.name),
     [`${BADGE[s.status].glyph} ${BADGE[s.status].word}`, restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
     s.transport ?? '-',
     s.status === 'connected' && s.protocolVersion ? sanitizeLine(s.protocolVersion) : '-',
     s.status === 'connected' ? String(s.tools.length) : '-',
+    ...tokenCell(s),
     s.source.label,
   ])];
   const widths = columnWidths(rows);
@@ -47,12 +50,20 @@ export function summary(servers: readonly ServerState[]): string {
   return statusSummary(servers.map((s) => s.status));
 }
 
-export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream): string {
+/** Each tool, its tags (and, given `tokens`, its definition's token count), its description's first line under it. */
+export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens?: (tool: ToolInfo) => number | undefined): string {
   const paint = painter(stream);
   const width = Math.max(4, ...tools.map((t) => sanitizeLine(t.name).length));
   return tools
     .map((t) => {
-      const tags = [...(declaresWrites(t) ? ['[writes]'] : []), ...annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`)))].join(' ');
+      const count = tokens?.(t);
+      const task = taskTag(t);
+      const tags = [
+        ...(count === undefined ? [] : [`${count} tokens`]),
+        ...(declaresWrites(t) ? ['[writes]'] : []),
+        ...annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`))),
+        ...(task ? [`[${task}]`] : []),
+      ].join(' ');
       const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
       return `${sanitizeLine(t.name).padEnd(width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
     })

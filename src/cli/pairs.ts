@@ -1,12 +1,11 @@
 import { UserError } from './exit-codes.js';
+import { pairs as parsePairs } from '../util/pairs.js';
 
 /** `KEY=value` or `Name: value` options into a map; a malformed one says how it should look. */
 export function pairs(values: string[] | undefined, separator: '=' | ':', label: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const value of values ?? []) {
-    const at = value.indexOf(separator);
-    if (at <= 0) throw new UserError(`${label} "${value}" must look like ${separator === '=' ? 'KEY=value' : "'Name: value'"}`);
-    out[value.slice(0, at).trim()] = value.slice(at + 1).trim();
+  try {
+    return parsePairs(values, separator, label);
+  } catch (error) {
+    throw new UserError((error as Error).message);
   }
-  return out;
 }

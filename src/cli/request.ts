@@ -33,6 +33,8 @@ const EXIT_FOR: Record<CallErrorKind, number> = {
   // Only when the retry on a new session failed too.
   'session-expired': Exit.connection,
   'needs-sign-in': Exit.needsAuth,
+  // A task ends failed on a JSON-RPC error while it ran: the server refused it, late.
+  'task-failed': Exit.protocol,
 };
 
 /** --meta and --log-level: for every command that sends a request (call too). */

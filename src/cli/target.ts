@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { createDeck, DEMO_NAME, NOTICE_MS, type Deck, type DeckOptions } from '../core/deck.js';
+import { createDeck, DEMO_NAME, type Deck, type DeckOptions } from '../core/deck.js';
+import { NOTICE_MS } from '../core/deck-options.js';
 import type { ServerState } from '../core/servers/state.js';
 import { restartPolicyFrom } from '../core/servers/supervisor.js';
 import { normalizeEntry } from '../core/config/normalize.js';
@@ -9,6 +10,7 @@ import { openApprovals } from '../core/config/approvals.js';
 import { whatRunsLines } from '../core/config/what-runs.js';
 import { terminalInputAsker } from './ask-input.js';
 import { openRecentArgs } from '../core/calls/recent-args.js';
+import { openDefinitionStore } from '../core/drift/store.js';
 import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/connection.js';
 import { Exit, UserError } from './exit-codes.js';
@@ -35,6 +37,8 @@ export interface DeckScope {
   supervise?: boolean;
   /** Leave the configuration's issues to the caller to print (the deck's screen is up: they would be drawn over). */
   reportLater?: boolean;
+  /** Compare the definitions with the accepted ones (the TUI always does). */
+  drift?: boolean;
 }
 
 const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
@@ -43,8 +47,10 @@ const rootsOf = (options: TargetOptions, inv: Invocation) => (options.root?.leng
 
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
-export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui }: DeckScope = {}): DeckOptions {
+export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui, drift = tui }: DeckScope = {}): DeckOptions {
   const base: DeckOptions = {
+    // Which tools were called before (a change to one is shown first) comes from the remembered arguments.
+    ...(drift && { definitions: openDefinitionStore(inv.env), recentArgs: openRecentArgs(inv.env) }),
     lists,
     restart: supervise ? restartPolicyFrom(inv.env) : undefined,
     traffic: tui,
@@ -84,7 +90,6 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     approvals: openApprovals(inv.env),
     // The CLI asks for `${input:id}` values on the terminal; the deck asks in its own form.
     ...(!tui && { askInput: terminalInputAsker() }),
-    ...(tui && { recentArgs: openRecentArgs(inv.env) }),
   };
 }
 

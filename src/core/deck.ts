@@ -1,64 +1,26 @@
-import { ConfigSession, type ConfigSessionOptions } from './config/session.js';
-import { normalizeEntry } from './config/normalize.js';
+import { ConfigSession } from './config/session.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
-import type { UserCatalog } from './config/user-catalog.js';
 import type { RecentArgs } from './calls/recent-args.js';
-import { ServerHub, type HubOptions } from './servers/hub.js';
+import { ServerHub, type HubOptions, type SetServersResult } from './servers/hub.js';
+import { folderWatcher, type FileWatcher } from './config/watch.js';
+import { describeReload, reloadNotice, type ConfigReload } from './config/reload.js';
+import { Emitter } from './events.js';
+import { ServerEditor } from './config/server-editor.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
-import { AuthManager, isRemote, type AuthPolicy, type SignInRequest } from './auth/manager.js';
-import type { RequestPolicy } from './elicitation/types.js';
+import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
 import type { ServerState } from './servers/state.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
-import type { ListKind } from './servers/connection.js';
-import type { RestartPolicy } from './servers/supervisor.js';
-import type { Clock } from './clock.js';
+import { DEMO_NAME, demoDefinition } from './config/demo-entry.js';
+import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
+import { DriftWatch, listedKinds } from './drift/watch.js';
+import { TokenMeter } from './tokens/meter.js';
 
-export const DEMO_NAME = 'demo';
-/** How long the TUI shows a notice ("signed in to X", a withdrawn request, a page done). */
-export const NOTICE_MS = 8_000;
+export { DEMO_NAME };
+export type { ApprovalScope, DeckConfigEvents, DeckOptions };
 
-export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
-  userCatalog?: UserCatalog;
-  /** The arguments last sent per tool, for prefilling forms (absent: no prefill). */
-  recentArgs?: RecentArgs;
-  /** Add the built-in demo server (also used when nothing is configured at all). */
-  demo?: boolean;
-  /** Servers not in any configuration (`--url`, `-- command`): they replace all others. */
-  adhoc?: ServerDefinition[];
-  only?: string[];
-  defaultCallTimeout?: number;
-  /** What to list after connecting (default: everything). One-shot commands need only tools. */
-  lists?: ListKind[];
-  /** Keep the traffic log (default true); one-shot commands never show it, so they skip its cost. */
-  traffic?: boolean;
-  /** OAuth for remote servers (default: credentials in the user config folder, browser via $BROWSER or `open`). */
-  auth?: AuthManager;
-  /** Restart servers that die, with backoff (the TUI and `status --watch`; one-shot commands do not). */
-  restart?: RestartPolicy;
-  /** Who answers what servers ask: a policy (the CLI's options), or, without one, a person through `requests`. */
-  requestPolicy?: RequestPolicy;
-  /** When a server wants a sign-in: at once, after asking, or never (built from the deck's AuthManager). */
-  authPolicy?: (auth: AuthManager) => AuthPolicy;
-  /** Roots can be changed while servers run (the TUI): they are declared with `listChanged`. */
-  rootsEditable?: boolean;
-  /** Time for what expires (default: the system clock). */
-  clock?: Clock;
-  /** How long notices and finished sign-ins stay in the stores (the TUI: NOTICE_MS); unset: until dismissed. */
-  noticeMs?: number;
-}
-
-/** What approving covers: one server, or every server its file defines now. */
-export type ApprovalScope = 'server' | 'file';
-
-function demoDefinition(): ServerDefinition {
-  const def = normalizeEntry(DEMO_NAME, { type: 'inprocess', module: 'mcpdeck:demo' }, { kind: 'demo', label: 'built-in' }, {});
-  // Imported on use: the demo pulls in the SDK's server side.
-  if (def.config?.type === 'inprocess') def.config.factory = async () => (await import('./demo/server.js')).createDemoServer();
-  return def;
-}
 
 /** The client core: configuration, the hub of servers, and the actions on them. */
 export class Deck {
@@ -75,6 +37,11 @@ export class Deck {
   readonly traffic = new TrafficLog();
   /** Problems found while reading the configuration. */
   configIssues: ConfigIssue[] = [];
+  /** Each time the configuration is read again while the deck runs. */
+  readonly configEvents = new Emitter<DeckConfigEvents>();
+  private watcher?: FileWatcher;
+  /** Reads of the configuration, one at a time: a file change, an approval and a save can come together. */
+  private reading: Promise<unknown> = Promise.resolve();
   readonly recentArgs?: RecentArgs;
   /**
    * What servers ask of the person (elicitation forms and URLs, sampling): a store of
@@ -86,6 +53,12 @@ export class Deck {
   readonly auth: AuthManager;
   /** The sources read (with what each gave), which are hidden, and the `${input:id}` answers. */
   readonly config: ConfigSession;
+  /** Adds and edits servers in mcpdeck's own files (the deck's form); the change is read again at once. */
+  readonly editor: ServerEditor;
+  /** Tools, prompts and resource templates that differ from those the person accepted (with `definitions` only). */
+  readonly drift?: DriftWatch;
+  /** Token counts of tool definitions and results; the tokenizer loads on `tokens.load()`. */
+  readonly tokens = new TokenMeter();
   /** Where the person started mcpdeck: the project, where saved tests go by default. */
   readonly cwd: string;
 
@@ -106,15 +79,40 @@ export class Deck {
     if (options.requestPolicy) this.requests.setPolicy(options.requestPolicy);
     if (options.authPolicy) this.auth.policy = options.authPolicy(this.auth);
     this.config = new ConfigSession({ ...options, secrets }, this.requests);
+    this.editor = new ServerEditor({
+      cwd: options.cwd, env: options.env, userCatalog: options.userCatalog, configFiles: options.configFiles, strict: options.strict,
+      adhoc: Boolean(options.adhoc), reload: () => this.reload(),
+    });
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
     this.cwd = options.cwd;
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
+    if (options.definitions) {
+      const { recentArgs } = options;
+      const drift = new DriftWatch({
+        store: options.definitions,
+        kinds: listedKinds(options.lists),
+        definition: (name) => this.hub.definition(name),
+        called: recentArgs && ((server, tool) => recentArgs.get(server, tool) !== undefined),
+      });
+      this.hub.subscribe(() => drift.observe(this.hub.getSnapshot().servers));
+      this.drift = drift;
+    }
   }
 
-  /** Reads every configuration source and lists the servers (none connected yet). */
-  async load(): Promise<void> {
+  /** Reads every configuration source and lists the servers (new or changed ones not connected yet). */
+  load(): Promise<SetServersResult> {
+    return this.oneAtATime(() => this.read());
+  }
+
+  private oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.reading.then(fn);
+    this.reading = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read(): Promise<SetServersResult> {
     const { options } = this;
     let servers: ServerDefinition[];
     if (options.adhoc) {
@@ -127,9 +125,51 @@ export class Deck {
       const nothing = servers.length === 0 && !loaded.issues.some((i) => i.severity === 'error');
       if ((options.demo || nothing) && !servers.some((s) => s.name === DEMO_NAME)) servers = [...servers, demoDefinition()];
     }
-    await this.hub.setServers(servers);
+    const result = await this.hub.setServers(servers);
     // Without a terminal prompt (the CLI's), inputs are asked in the deck's queue.
     if (!options.adhoc && !options.askInput) this.config.askInQueue(() => this.refresh());
+    return result;
+  }
+
+  /**
+   * Reads the configuration again, one read at a time: added servers connect (one from a
+   * project's file waits for approval, as at start), removed ones stop, changed ones
+   * reconnect with their new definition. A notice says what changed.
+   */
+  reload(): Promise<ConfigReload> {
+    return this.oneAtATime(() => this.reloadNow());
+  }
+
+  private async reloadNow(): Promise<ConfigReload> {
+    const before = this.configIssues;
+    const result = await this.read();
+    this.watcher?.watch(this.config.watchedFiles());
+    const reload = describeReload(result, before, this.configIssues, this.getSnapshot().servers);
+    void this.hub.connectAll();
+    const notice = reloadNotice(reload);
+    if (notice) this.requests.announce(notice.text, notice.kind);
+    this.configEvents.emit('reloaded', reload);
+    return reload;
+  }
+
+  /**
+   * Watches every configuration file (ours and other clients', approvals, hidden sources)
+   * while the deck runs; a change is read again (`reload`). Returns a function that stops
+   * it; `close()` stops it too. Ad hoc servers have no configuration to watch.
+   */
+  watchConfig(): () => void {
+    const factory = this.options.watcher ?? folderWatcher;
+    if (!this.watcher && factory && !this.options.adhoc) {
+      const watcher = factory(() => void this.reload().catch((error: Error) => this.requests.announce(`config not read again: ${error.message}`, 'failed')));
+      watcher.watch(this.config.watchedFiles());
+      this.watcher = watcher;
+    }
+    return () => this.stopWatching();
+  }
+
+  private stopWatching(): void {
+    this.watcher?.close();
+    this.watcher = undefined;
   }
 
   /** Reads the configuration again and connects what is new or changed. */
@@ -165,14 +205,29 @@ export class Deck {
   complete: ServerHub['complete'] = (...args) => this.hub.complete(...args);
   ping: ServerHub['ping'] = (...args) => this.hub.ping(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
+  /** Tasks (2025-11-25 experimental; the 2026-07-28 extension): list, look at, cancel, fetch a result. */
+  listTasks: ServerHub['listTasks'] = (...args) => this.hub.listTasks(...args);
+  getTask: ServerHub['getTask'] = (...args) => this.hub.getTask(...args);
+  cancelTask: ServerHub['cancelTask'] = (...args) => this.hub.cancelTask(...args);
+  taskResult: ServerHub['taskResult'] = (...args) => this.hub.taskResult(...args);
   /** When a person opens a server or one of its tabs: lists past their server-given ttlMs are fetched again. */
   freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);
   unsubscribeResource: ServerHub['unsubscribeResource'] = (...args) => this.hub.unsubscribeResource(...args);
-  close = () => {
+  close = async () => {
+    this.stopWatching();
     this.config.close();
+    await this.drift?.settled();
     return this.hub.closeAll();
   };
+
+  /** Takes a server's tools, prompts and resource templates as they are now as the accepted ones. */
+  async acceptDefinitions(name: string): Promise<void> {
+    const state = this.hub.get(name);
+    if (!state) throw new Error(`no server named "${name}"`);
+    if (!this.drift) throw new Error('definitions are not kept here');
+    return this.drift.accept(state);
+  }
 
   /**
    * Signs in to a remote server (browser, loopback callback or a pasted URL); once

@@ -10,5 +10,11 @@ export async function runTui(deck: Deck, screen: DeckScreen, theme: Theme): Prom
   const images = detectImageProtocol(process.env, Boolean(process.stdout.isTTY));
   screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} images={images} />);
   void deck.connectAll();
-  await screen.app.waitUntilExit();
+  // A change to any configuration file (`mcpdeck add` elsewhere, an editor) shows up here.
+  const stopWatching = deck.watchConfig();
+  try {
+    await screen.app.waitUntilExit();
+  } finally {
+    stopWatching();
+  }
 }

@@ -107,6 +107,20 @@ describe('the bundle users run', () => {
     expect(loadedWith(m, chunkOf(m, 'src/cli/commands/call.ts')).filter((i) => /src\/core\/checks\/(test-file|expectations|diff)\.ts$|node_modules\/diff\//.test(i))).toEqual([]);
   });
 
+  it('loads the tokenizer and the diff library only when a count or a diff is asked for', () => {
+    const m = meta();
+    const heavy = (i: string) => /node_modules\/(gpt-tokenizer|diff)\//.test(i);
+    for (const command of ['status', 'tools', 'get', 'call', 'ui']) {
+      expect(loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`)).filter(heavy), command).toEqual([]);
+    }
+    // The deck loads the tokenizer when it shows a count (jsdiff it may load at once: saved tests' diffs use it).
+    for (const ui of ['src/ui/start.tsx', 'src/ui/run.tsx']) expect(loadedWith(m, chunkOf(m, ui)).filter((i) => i.includes('node_modules/gpt-tokenizer/')), ui).toEqual([]);
+    // Each is in the bundle, in a chunk of its own loaded on demand: the tokenizer's ranks alone are 2.4 MB.
+    const ranks = chunkOf(m, 'node_modules/gpt-tokenizer/esm/bpeRanks/o200k_base.js');
+    expect(Object.keys(m.outputs[ranks]!.inputs).every((i) => i.startsWith('node_modules/gpt-tokenizer/'))).toBe(true);
+    expect(chunkOf(m, 'node_modules/diff/libesm/diff/line.js')).not.toBe(chunkOf(m, 'src/core/deck.ts'));
+  });
+
   it("runs in-process modules that bring their own SDK, v1 and v2", async () => {
     const box = sandbox();
     const config = join(box.cwd, 'servers.json');

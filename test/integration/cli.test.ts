@@ -31,8 +31,8 @@ describe('mcpdeck status', () => {
     const r = await runCli(['status', '--strict', '--config', config], box);
     expect(r.code).toBe(3);
     // server-everything speaks the 2025 revisions: the era probe found that and fell back.
-    expect(r.stdout).toMatch(/everything\s+✓ connected\s+stdio\s+2025-11-25\s+\d+\s+servers\.json/);
-    expect(r.stdout).toMatch(/ghost\s+✗ failed\s+stdio\s+-\s+-\s+servers\.json/);
+    expect(r.stdout).toMatch(/everything\s+✓ connected\s+stdio\s+2025-11-25\s+\d+\s+\d+\s+servers\.json/);
+    expect(r.stdout).toMatch(/ghost\s+✗ failed\s+stdio\s+-\s+-\s+-\s+servers\.json/);
     expect(r.stdout).toContain('command not found on PATH: mcpdeck-no-such-command');
     expect(r.stdout).toMatch(/off\s+⊘ disabled/);
     expect(r.stdout).toContain('1 connected · 1 failed · 1 disabled');
@@ -120,8 +120,8 @@ describe('mcpdeck tools, get', () => {
   it('lists tools with annotation tags, implied ones marked', async () => {
     const r = await runCli(['tools', 'demo', '--demo'], sandbox());
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/delete_all_notes\s+\[destructive\]/);
-    expect(r.stdout).toMatch(/echo\s+\[destructive\?\] \[open-world\?\]/);
+    expect(r.stdout).toMatch(/delete_all_notes\s+\d+ tokens \[destructive\]/);
+    expect(r.stdout).toMatch(/echo\s+\d+ tokens \[destructive\?\] \[open-world\?\]/);
     expect(r.stdout).toContain('declared by the server, not verified');
   });
 
@@ -129,8 +129,8 @@ describe('mcpdeck tools, get', () => {
     const fixture = fileURLToPath(new URL('../fixtures/servers/annotated-tools.mjs', import.meta.url));
     const r = await runCli(['tools', '--', process.execPath, fixture], sandbox());
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/^write_note {2}\[writes\] \[open-world\?\]$/m);
-    expect(r.stdout).toMatch(/^read_note {3}\[read-only\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^write_note {2}\d+ tokens \[writes\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^read_note {3}\d+ tokens \[read-only\] \[open-world\?\]$/m);
   });
 
   it('prints tools as JSON, including the qualified name', async () => {

@@ -53,10 +53,10 @@ describe('esc and the footer', () => {
     await app.press(KEY.enter);
     const server = await app.waitFor(/Tools \(\d+\)/);
     expect(footer(server)).toMatch(/esc back · \? help · q quit$/);
-    // Five tabs for a stdio server (no Auth): 1-5, not 1-6.
+    // A stdio server has no Auth tab; server-everything offers tasks, so it has Tasks: 1-6, not 1-7.
     app.resize(160, 24);
     const wide = await app.waitFor((f) => /1-\d tabs/.test(footer(f)));
-    expect(footer(wide)).toContain('1-5 tabs');
+    expect(footer(wide)).toContain('1-6 tabs');
   });
 
   it('the help at 80 columns wraps each description whole under its keys', async () => {

@@ -14,6 +14,8 @@ const WHERE: Record<Binding['scope'], string> = {
   running: 'a running call', result: 'a result', pager: 'long text', filter: 'a filter or search', help: 'the help',
   elicit: 'a server\'s form or page', sample: 'a sampling request', urlRequired: 'a call that needs a page visited (-32042)',
   signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots', saveTest: 'saving a test',
+  tasks: 'Tasks tab', callForm: 'a call\'s form',
+  drift: 'reviewing changed definitions',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');
@@ -26,7 +28,7 @@ function keysTable(): string {
   const merged = new Map<string, { where: string; keys: string; what: string[] }>();
   for (const b of BINDINGS as readonly Binding[]) {
     if (/^tab[2-9]$/.test(b.command)) continue;
-    const keys = b.command === 'tab1' ? `${shown(b.keys)}…\`6\`` : shown(b.keys);
+    const keys = b.command === 'tab1' ? `${shown(b.keys)}…\`7\`` : shown(b.keys);
     const id = `${b.scope} ${keys}`;
     const row = merged.get(id) ?? { where: WHERE[b.scope], keys, what: [] };
     // The tabs' digits in one row, naming every tab (the help lists each digit on its own).

@@ -13,11 +13,15 @@ import { isRecord } from '../../util/is-record.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { onServer, withRequestMeta, type RequestCommandOptions } from '../request.js';
 import { withAnswers } from '../elicit/options.js';
+import type { TaskView } from '../../core/mcp/task-wire.js';
+import { taskLine } from '../../core/calls/task-text.js';
 import { saveCallAsTest, saveTestKinds, withSaveTest, type SaveTestOptions } from '../save-test.js';
 
 interface CallOptions extends TargetOptions, RequestCommandOptions, SaveTestOptions {
   args?: string;
   text?: boolean;
+  task?: boolean;
+  taskTtl?: string;
   /** false with --no-validate. */
   validate: boolean;
 }
@@ -28,6 +32,8 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
     .option('--json', 'print the raw result, duration and output-schema check as JSON')
     .option('--text', 'print only the text content, as sent (e.g. to copy a file: > copy)')
     .option('--timeout <seconds>', 'give up after this long without progress')
+    .option('--task', 'run it as a task (a tool whose taskSupport is optional; one that requires it always is): its status goes to stderr')
+    .option('--task-ttl <seconds>', 'with a task: how long the server should keep it (it may choose another)')
     .option('--no-validate', "send the arguments without checking them against the tool's input schema (to test the server's own checks)")
     .action((first: string, second: string | undefined, rest: string[], options: CallOptions) =>
       run(async () => {
@@ -39,15 +45,24 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         saveTestKinds(options);
         if (options.saveTest && adhoc) throw new UserError('--save-test needs a configured server: a saved test names the server it calls (add it with mcpdeck add)');
         const argsJson = await readArgsOption(options.args, inv.cwd);
+        const taskTtl = ttlOption(options.taskTtl);
         return onServer(options, inv, server, ['tools'], async ({ deck, name, state, send }) => {
           const found = state.tools.find((t) => t.name === tool || t.qualifiedName === tool);
           const schema = found?.inputSchema;
           const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema, options.validate) };
           if (!options.validate) warnUnchecked(schema, args);
           let outcome: CallOutcome;
+          let task: TaskView | undefined;
           try {
             outcome = await deck.callTool(name, tool, args, {
               ...send,
+              task: options.task,
+              taskTtl,
+              onTask: (seen) => {
+                // A line per change, not per poll.
+                if (!task || task.status !== seen.status || task.statusMessage !== seen.statusMessage) process.stderr.write(`task ${sanitizeLine(seen.taskId)}: ${taskLine(seen)}\n`);
+                task = seen;
+              },
               validate: options.validate,
               onProgress: (p) => {
                 const total = p.total ? `/${p.total}` : '';
@@ -63,7 +78,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           const refusals = deck.requests.getSnapshot().notices.flatMap((n) => (n.kind === 'failed' && n.reason ? [n.reason] : []));
           if (refusals.length && !options.json && outcome.isError && onlyEchoes(outcome.result, refusals)) return Exit.badInput;
           if (options.json) {
-            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null }, 2)}\n`);
+            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null, task: task ?? null }, 2)}\n`);
           } else if (options.text) {
             process.stdout.write(textOnly(outcome.result, process.stdout.isTTY));
             if (outcome.isError) process.stderr.write('the tool reported an error (isError)\n');
@@ -79,6 +94,14 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
         });
       }),
     );
+}
+
+/** --task-ttl in seconds, as the ms a task asks to be kept. */
+function ttlOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new UserError(`--task-ttl "${value}" must be a number of seconds above 0`);
+  return Math.round(seconds * 1000);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { PROJECT_FILE } from '../../core/config/load.js';
-import { normalizeEntry } from '../../core/config/normalize.js';
+import { checkEntry, nameProblem } from '../../core/config/server-entry.js';
 import { openUserCatalog } from '../../core/config/user-catalog.js';
 import { readScope, updateScope, type WritableScope } from '../../core/config/write.js';
 import { readSources } from './sources.js';
@@ -11,7 +11,6 @@ import { reportIssues, type Invocation } from '../target.js';
 import { collect } from '../options.js';
 
 type ScopeName = 'user' | 'project';
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 function scopes(inv: Invocation): Record<ScopeName, WritableScope> {
   return {
@@ -61,7 +60,8 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
     .option('--force', 'replace a server of the same name')
     .action((name: string, url: string | undefined, o: { transport?: string; env?: string[]; header?: string[]; scope: ScopeName; force?: boolean }) =>
       run(async () => {
-        if (!NAME.test(name)) throw new UserError(`"${name}" is not a usable name: use letters, digits, ".", "_" and "-"`);
+        const badName = nameProblem(name);
+        if (badName) throw new UserError(badName);
         const command = inv.commandLine ?? [];
         if (url && command.length) throw new UserError('give either a URL or `-- <command> [args...]`, not both');
         if (!url && !command.length) throw new UserError(`say what to run: mcpdeck add ${name} <url>, or mcpdeck add ${name} -- <command> [args...]`);
@@ -73,10 +73,9 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
         const entry = url
           ? { type, url, ...(Object.keys(headers).length ? { headers } : {}) }
           : { command: command[0], ...(command.length > 1 ? { args: command.slice(1) } : {}), ...(Object.keys(env).length ? { env } : {}) };
-        const checked = normalizeEntry(name, entry, { kind: o.scope, label: o.scope }, inv.env);
-        const errors = checked.issues.filter((i) => i.severity === 'error' && !/environment variable/.test(i.message));
-        if (errors.length) throw new UserError(errors.map((i) => i.message).join('\n'));
-        reportIssues(checked.issues.filter((i) => !errors.includes(i)).map((i) => ({ ...i, severity: 'warning' })));
+        const { errors, warnings } = checkEntry(name, entry, o.scope, inv.env);
+        if (errors.length) throw new UserError(errors.join('\n'));
+        reportIssues(warnings);
         const scope = scopes(inv)[o.scope];
         // Checked inside the lock, against the file as it is when written.
         await updateScope(scope, (current) => {

@@ -5,7 +5,9 @@ import type { ServerState } from '../../core/servers/state.js';
 import { Exit } from '../exit-codes.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { restartNote } from '../../core/servers/status-label.js';
+import { reloadNotice } from '../../core/config/reload.js';
 import { statusTable, summary } from '../format.js';
+import { ENCODING } from '../../core/tokens/meter.js';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
 
 interface StatusOptions extends TargetOptions {
@@ -13,7 +15,7 @@ interface StatusOptions extends TargetOptions {
   watch?: boolean;
 }
 
-export function statusJson(s: ServerState) {
+export function statusJson(s: ServerState, tokens?: number) {
   return {
     name: s.name,
     status: s.status,
@@ -21,6 +23,8 @@ export function statusJson(s: ServerState) {
     transport: s.transport ?? null,
     tools: s.status === 'connected' ? s.tools.length : null,
     hiddenTools: s.hiddenTools,
+    /** What the tool definitions cost in a model's context (o200k_base). */
+    tokens: s.status === 'connected' ? (tokens ?? null) : null,
     source: s.source.label,
     sourcePath: s.source.path ?? null,
     server: s.serverInfo ? { name: s.serverInfo.name, version: s.serverInfo.version } : null,
@@ -57,7 +61,10 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
         const deck = await openDeck(options, inv, { supervise: Boolean(options.watch) });
         try {
           if (options.watch) return await watch(deck, options);
+          // The tokenizer loads while the servers start.
+          const tokens = deck.tokens.load();
           await deck.connectAll();
+          await tokens;
           return printStatus(deck, Boolean(options.json));
         } finally {
           await deck.close();
@@ -68,8 +75,10 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
 
 export function printStatus(deck: Deck, json: boolean): number {
   const servers = deck.getSnapshot().servers;
-  if (json) process.stdout.write(`${terminalJson(servers.map(statusJson), 2)}\n`);
-  else process.stdout.write(`${statusTable(servers, process.stdout)}\n${summary(servers)}\n${approvalNote(servers)}`);
+  // Token counts when the tokenizer was loaded (status loads it; the deck's fallback without a terminal does not).
+  const counted = deck.tokens.getSnapshot() ? (s: ServerState) => deck.tokens.server(s, { all: true }) : undefined;
+  if (json) process.stdout.write(`${terminalJson(servers.map((s) => statusJson(s, counted?.(s))), 2)}\n`);
+  else process.stdout.write(`${statusTable(servers, process.stdout, counted)}\n${summary(servers)}\n${counted ? `Tokens: what each server's tool definitions cost in a model's context (${ENCODING}).\n` : ''}${approvalNote(servers)}`);
   return statusExit(servers);
 }
 
@@ -86,12 +95,20 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
         const note = restartNote(e.restart, e.status);
         out.write(options.json ? `${terminalJson({ ...e, time: new Date().toISOString() })}\n` : `${sanitizeLine(e.name)}: ${e.status}${e.error ? ` (${sanitizeLine(e.error)})` : ''}${note ? ` · ${note}` : ''}\n`);
       });
+  // Lines say what a changed configuration file did; the redrawn table just shows it.
+  const offReload = out.isTTY && !options.json ? () => undefined : deck.configEvents.on('reloaded', (r) => {
+    const notice = reloadNotice(r);
+    if (notice) out.write(options.json ? `${terminalJson({ event: 'config-reloaded', added: r.added, removed: r.removed, changed: r.changed, waiting: r.waiting, issues: r.newIssues.map((i) => i.message), time: new Date().toISOString() })}\n` : `${sanitizeLine(notice.text)}\n`);
+  });
+  const stopWatching = deck.watchConfig();
   if (out.isTTY && !options.json) redraw();
   void deck.connectAll();
   // A pending promise alone does not keep Node running; a timer does.
   const keepAlive = setInterval(() => undefined, 1 << 30);
   await new Promise<void>((resolve) => process.once('SIGINT', resolve));
   clearInterval(keepAlive);
+  stopWatching();
+  offReload();
   off();
   return Exit.ok;
 }

@@ -1,5 +1,5 @@
 import { DpopSession, generateDpopKeyPair, type DpopAlg, type DpopKeyPair } from '@modelcontextprotocol/client';
-import { calculateJwkThumbprint, exportJWK, importJWK, type JWK } from 'jose';
+import type { JWK } from 'jose';
 import type { StoredCredentials } from './credentials.js';
 
 export type StoredDpopKey = NonNullable<StoredCredentials['dpopKey']>;
@@ -12,6 +12,7 @@ export type StoredDpopKey = NonNullable<StoredCredentials['dpopKey']>;
  */
 export async function newDpopKey(): Promise<{ session: DpopSession; stored: StoredDpopKey }> {
   const pair = await generateDpopKeyPair({ alg: 'ES256', extractable: true });
+  const { exportJWK } = await loadJose();
   const jwk = (await exportJWK(pair.privateKey)) as Record<string, unknown>;
   return { session: await DpopSession.create({ keyPair: pair }), stored: { alg: pair.alg, jwk } };
 }
@@ -20,6 +21,7 @@ export async function newDpopKey(): Promise<{ session: DpopSession; stored: Stor
 export async function dpopSessionOf(stored: StoredDpopKey | undefined): Promise<DpopSession | undefined> {
   if (!stored) return undefined;
   try {
+    const { calculateJwkThumbprint, importJWK } = await loadJose();
     const { kty, crv, x, y } = stored.jwk as JWK;
     const publicJwk: JWK = { kty, crv, x, y };
     const alg = stored.alg as DpopAlg;
@@ -31,6 +33,9 @@ export async function dpopSessionOf(stored: StoredDpopKey | undefined): Promise<
     return undefined;
   }
 }
+
+/** jose only for DPoP sign-ins: imported when a key is made or read, not when mcpdeck starts. */
+const loadJose = () => import('jose');
 
 /** A token the authorization server bound to a key (RFC 9449 §5): presented with the DPoP scheme. */
 export function isDpopBound(tokens: { token_type?: string } | undefined): boolean {

@@ -1,6 +1,7 @@
 import type { CallErrorKind } from '../mcp/call.js';
 import type { CallState } from './call-run.js';
 import { formatDuration } from '../../util/text.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 
 export type Tone = 'ok' | 'error' | 'muted';
 
@@ -15,11 +16,14 @@ const ERROR_TITLE: Record<CallErrorKind, string> = {
   'url-elicitation-required': '✗ the server needs a page visited first (then call again)',
   'session-expired': '✗ the server forgot the session, and a new one failed too',
   'needs-sign-in': '✗ the server needs you to sign in (again) for this call',
+  'task-failed': '✗ the task failed',
 };
 
 /** The one line over a finished call: how it ended and how long it took. */
 export function headline(state: CallState): { tone: Tone; text: string } {
-  const took = state.endedAt === undefined ? '' : ` · ${formatDuration(state.outcome?.durationMs ?? state.endedAt - state.startedAt)}`;
+  const ran = state.endedAt === undefined ? '' : ` · ${formatDuration(state.outcome?.durationMs ?? state.endedAt - state.startedAt)}`;
+  // A call that became a task says so, with the id to find it again (the Tasks tab, `mcpdeck tasks`).
+  const took = state.task ? `${ran} · task ${sanitizeLine(state.task.taskId)}` : ran;
   if (state.outcome) {
     return state.outcome.isError
       ? { tone: 'error', text: `✗ tool error: the tool ran and reported failure (isError)${took}` }

@@ -4,7 +4,7 @@ import { approvalFor, definitionsHash, needsApproval, type ApprovalRecord } from
 import { claudeProjectLists, type ClaudeProjectLists } from './sources/claude-code.js';
 import { inputAccount, inputDefinitions, missingInputs, type InputDefinition, type InputRef } from './inputs.js';
 import { normalizeEntry } from './normalize.js';
-import { readJsonFile } from './read-json.js';
+import { orLastGood, valueOrLastGood, type LastGood } from './last-good.js';
 import { CLIENTS } from './sources/registry.js';
 import { readDocument, valueAt } from './sources/read.js';
 import { clientSourceId, type Conflict, type SourceInfo } from './sources/report.js';
@@ -35,6 +35,8 @@ export interface LoadOptions {
   inputValues?: ReadonlyMap<string, string>;
   /** The person's approvals of project files (approvals.ts); without them every project server waits. */
   approved?: readonly ApprovalRecord[];
+  /** The last good read of each file this session (a running deck): a file that breaks or vanishes keeps its servers. */
+  lastGood?: LastGood;
 }
 
 export interface LoadedConfig {
@@ -122,7 +124,8 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     const at = file.at.length === 1 && file.at[0] === 'mcpServers' ? undefined : file.at;
     const info: SourceInfo = { id, kind: 'client', owner: client.name, client: client.id, scope: file.scope, path: file.path, ...(at && { at }), status: 'read', servers: [], hideable: true };
     if (!admit(info)) return;
-    const read = readDocument(file.path, file.syntax);
+    const read = orLastGood(file.path, readDocument(file.path, file.syntax), options.lastGood, issues);
+    if (read.kept) info.reason = read.kept;
     if (read.status !== 'read') {
       info.status = read.status;
       if (read.status === 'error') {
@@ -145,20 +148,23 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
 
   /** A file in mcpdeck's own shape: `mcpServers` (and optionally VS Code style `inputs`). */
   const readOwnFile = (path: string, info: SourceInfo, source: ConfigSource, mustExist: boolean) => {
-    const before = issues.length;
-    const file = readJsonFile(path, issues, mustExist);
-    if (!file) {
-      Object.assign(info, issues.length > before ? { status: 'error', reason: issues.at(-1)!.message } : { status: 'missing' });
+    const file = orLastGood(path, readDocument(path, 'json'), options.lastGood, issues);
+    if (file.status === 'missing' && !mustExist) return void (info.status = 'missing');
+    if (file.status !== 'read') {
+      const issue: ConfigIssue = file.status === 'error' ? file.issue : { severity: 'error', file: path, message: `${path}: file not found` };
+      issues.push(issue);
+      Object.assign(info, { status: 'error', reason: issue.message });
       return;
     }
-    const servers = (file.value as { mcpServers?: unknown } | null)?.mcpServers;
+    if (file.kept) info.reason = file.kept;
+    const servers = (file.document as { mcpServers?: unknown } | null)?.mcpServers;
     if (!isRecord(servers)) {
       const message = `${path}: expected an object with an "mcpServers" map, like {"mcpServers": {"name": {"command": "..."}}}`;
       issues.push({ severity: 'error', file: path, message });
       Object.assign(info, { status: 'error', reason: message });
       return;
     }
-    add(servers, source, info, file.value);
+    add(servers, source, info, file.document);
   };
 
   for (const [client, file] of clientFiles(['user'])) readClient(client, file);
@@ -167,9 +173,11 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     const info: SourceInfo = { id: 'user', kind: 'user', owner: 'mcpdeck', scope: 'user', path: catalog.path, status: 'read', servers: [], hideable: true };
     if (admit(info)) {
       try {
-        add(catalog.read(), { kind: 'user', path: catalog.path, label: 'user' }, info, undefined);
+        const { value, kept } = valueOrLastGood(catalog.path, () => catalog.read(), options.lastGood, issues);
+        if (kept) info.reason = kept;
+        add(value, { kind: 'user', path: catalog.path, label: 'user' }, info, undefined);
         // Made by the first `mcpdeck add`: until then there is nothing to read.
-        if (!existsSync(catalog.path)) info.status = 'missing';
+        if (!kept && !existsSync(catalog.path)) info.status = 'missing';
       } catch (error) {
         Object.assign(info, { status: 'error', reason: (error as Error).message });
         issues.push({ severity: 'error', file: catalog.path, message: (error as Error).message });

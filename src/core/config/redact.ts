@@ -2,7 +2,8 @@ import { isRecord } from '../../util/is-record.js';
 
 const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|.*token.*|.*secret.*|.*key)$/i;
 
-const MASK = '••••••';
+/** What a secret reads as wherever it is shown. */
+export const MASK = '••••••';
 const KNOWN = new Set(['type', 'command', 'args', 'env', 'cwd', 'url', 'headers', 'module', 'export', 'disabled', 'timeout', 'requestTimeout', 'tools', 'oauth', 'roots']);
 const SECRET_NAME = /key|token|secret|password|passwd|auth|sig|credential/i;
 

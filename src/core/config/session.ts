@@ -1,4 +1,6 @@
+import { isAbsolute } from 'node:path';
 import type { Approvals } from './approvals.js';
+import type { LastGood } from './last-good.js';
 import { loadConfig, type LoadedConfig, type LoadOptions } from './load.js';
 import type { InputRef } from './inputs.js';
 import { inputQuestion } from './input-question.js';
@@ -46,6 +48,8 @@ export class ConfigSession {
   private readonly closing = new AbortController();
   private store?: Promise<SecretStore | Error>;
   private last?: LoadedConfig;
+  /** Each file's last good read: one that breaks while the deck runs keeps its servers. */
+  private readonly lastGood: LastGood = new Map();
 
   constructor(private readonly options: ConfigSessionOptions, private readonly requests: RequestQueue) {}
 
@@ -101,6 +105,13 @@ export class ConfigSession {
     await this.options.sourceSettings.setHidden(id, hidden);
   }
 
+  /** Every file the last read looked at (existing or not), and the approvals and source settings beside them. */
+  watchedFiles(): string[] {
+    const { approvals, sourceSettings } = this.options;
+    const read = (this.last?.sources ?? []).filter((s) => s.status !== 'skipped').map((s) => s.path);
+    return [...new Set([...read, approvals?.path, sourceSettings?.path])].filter((p): p is string => Boolean(p && isAbsolute(p)));
+  }
+
   close(): void {
     this.closing.abort('mcpdeck is closing');
   }
@@ -111,6 +122,7 @@ export class ConfigSession {
       hiddenSources: this.options.sourceSettings?.hidden() ?? this.options.hiddenSources,
       inputValues: this.values,
       approved: this.options.approvals?.list() ?? this.options.approved,
+      lastGood: this.lastGood,
     });
   }
 

@@ -131,6 +131,11 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     this.notice(server, `the page at ${domainOf(tracked.url)} is done (${server} says the interaction completed)`, 'completed');
   }
 
+  /** A notice from mcpdeck itself (the configuration read again while the deck runs). */
+  announce(text: string, kind: 'reloaded' | 'failed'): void {
+    this.notice('mcpdeck', text, kind);
+  }
+
   dismiss(noticeId: number): void {
     this.store.update((s) => (s.notices.some((n) => n.id === noticeId) ? { ...s, notices: s.notices.filter((n) => n.id !== noticeId) } : s));
   }

@@ -63,8 +63,8 @@ export interface Notice {
   server: string;
   text: string;
   at: number;
-  /** What happened: withdrawn by the server (or its connection closed), a page done, or a policy that could not answer. */
-  kind?: 'withdrawn' | 'completed' | 'failed';
+  /** What happened: withdrawn by the server (or its connection closed), a page done, a policy that could not answer, the configuration read again. */
+  kind?: 'withdrawn' | 'completed' | 'failed' | 'reloaded';
   /** Why a policy could not answer, as the server was told (kind 'failed'). */
   reason?: string;
 }

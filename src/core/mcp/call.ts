@@ -5,6 +5,8 @@ import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
 import { httpStatus } from './errors.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { createdTask, taskProblem, taskSupport, type TaskView } from './task-wire.js';
+import { followTask, TaskEnded, TaskRequests, type InputAnswerer } from './tasks.js';
 
 const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
@@ -25,6 +27,17 @@ export interface CallOptions {
   hold?: CallHold;
   /** Request `_meta` (a 2026-07-28 log level rides here). */
   meta?: Record<string, unknown>;
+  /**
+   * Run it as a task (2025-11-25: a tool whose taskSupport is `optional`; one that
+   * requires it always is). On 2026-07-28 the server decides: any call may become one.
+   */
+  task?: boolean;
+  /** The task's lifetime asked for (2025 `task.ttl`, ms); the server may choose another. */
+  taskTtl?: number;
+  /** A call that became a task: each state it was seen in. */
+  onTask?: (task: TaskView) => void;
+  /** 2026-07-28: who answers what a task asks (its `inputRequests`). */
+  answer?: InputAnswerer;
   /**
    * false sends the arguments without checking them against the tool's inputSchema
    * first: a server author testing the server's own checks (`--no-validate`, "send anyway", fuzzing).
@@ -47,7 +60,9 @@ export type CallErrorKind =
   /** Streamable HTTP answered 404 to a request with our session id: the server forgot the session. */
   | 'session-expired'
   /** The server refused the call until the person signs in (again, for a wider scope): nothing a retry fixes. */
-  | 'needs-sign-in';
+  | 'needs-sign-in'
+  /** The call ran as a task, and the task failed (a JSON-RPC error while it ran). */
+  | 'task-failed';
 
 export class ToolCallError extends Error {
   constructor(
@@ -72,6 +87,8 @@ function checkArguments(tool: Tool, args: Record<string, unknown>): void {
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
   if (options.validate !== false) checkArguments(tool, args);
+  const problem = taskProblem(tool, client.getProtocolEra(), client.getServerCapabilities(), Boolean(options.task));
+  if (problem) throw new ToolCallError('bad-arguments', problem);
   const started = performance.now();
   const abort = new AbortController();
   const onAbort = () => abort.abort(options.signal?.reason);
@@ -84,12 +101,17 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
     abort.abort(expired.message);
   });
   let result: CallToolResult;
+  const asTask = client.getProtocolEra() === 'legacy' && (taskSupport(tool) === 'required' || (options.task && taskSupport(tool) === 'optional'));
+  const task = asTask ? { task: options.taskTtl ? { ttl: options.taskTtl } : {} } : {};
+  let running: TaskView | undefined;
   try {
     // callTool, not a raw request: on 2026-07-28 over HTTP it mirrors `x-mcp-header`
     // arguments into headers. Its output check is switched off (session.ts): ours
-    // shows a mismatch beside the result instead of throwing the result away.
-    result = await client.callTool({ name: tool.name, arguments: args, ...(options.meta && { _meta: options.meta }) }, {
-      toolDefinition: tool,
+    // shows a mismatch beside the result instead of throwing the result away. It may
+    // answer with a task (task-wire.ts): then the task is followed to its end.
+    result = await client.callTool({ name: tool.name, arguments: args, ...task, ...(options.meta && { _meta: options.meta }) }, {
+      // A task carries no structuredContent: the SDK would call that a mismatch.
+      toolDefinition: { ...tool, outputSchema: undefined },
       signal: abort.signal,
       onprogress: (progress) => {
         timer.touch();
@@ -97,8 +119,25 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
       },
       timeout: NO_SDK_TIMEOUT,
     });
+    const created = createdTask(result);
+    if (created) {
+      const requests = new TaskRequests(client, client.getProtocolEra() ?? 'legacy', options.meta);
+      result = await followTask(requests, created, {
+        signal: abort.signal,
+        answer: options.answer,
+        onUpdate: (seen) => {
+          if (running?.status !== seen.status || running.statusMessage !== seen.statusMessage) timer.touch();
+          running = seen;
+          options.onTask?.(seen);
+        },
+      }).catch(async (error: unknown) => {
+        // A task outlives its request: stopping it takes tasks/cancel (never notifications/cancelled).
+        if (abort.signal.aborted) await requests.cancel(created.taskId, { timeout: 10_000 }).catch(() => undefined);
+        throw error;
+      });
+    }
   } catch (error) {
-    throw expired ?? asCallError(error, options.signal);
+    throw expired ?? taskError(error) ?? asCallError(error, options.signal, 'call', running);
   } finally {
     timer.stop();
     options.signal?.removeEventListener('abort', onAbort);
@@ -106,6 +145,12 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   const durationMs = performance.now() - started;
   const isError = result.isError === true;
   return { result, isError, durationMs, output: tool.outputSchema && !isError ? checkOutput(tool.outputSchema, result) : undefined };
+}
+
+/** A task that ended without a result, as the call error it is; undefined for any other error. */
+export function taskError(error: unknown): ToolCallError | undefined {
+  if (error instanceof TaskEnded) return new ToolCallError(error.task.status === 'cancelled' ? 'cancelled' : 'task-failed', error.message);
+  return undefined;
 }
 
 function checkOutput(schema: object, result: CallToolResult): ValidationResult {
@@ -125,9 +170,9 @@ export function requestError(error: unknown, signal?: AbortSignal): ToolCallErro
   return asCallError(error, signal, 'request');
 }
 
-function asCallError(error: unknown, signal?: AbortSignal, what: 'call' | 'request' = 'call'): ToolCallError {
+function asCallError(error: unknown, signal?: AbortSignal, what: 'call' | 'request' = 'call', task?: TaskView): ToolCallError {
   if (error instanceof ToolCallError) return error;
-  if (signal?.aborted) return new ToolCallError('cancelled', `the ${what} was cancelled (the server was told)`);
+  if (signal?.aborted) return new ToolCallError('cancelled', task ? `the task was cancelled (the server was told: tasks/cancel ${sanitizeLine(task.taskId)})` : `the ${what} was cancelled (the server was told)`);
   if (error instanceof SdkError) {
     if (error.code === SdkErrorCode.RequestTimeout) return new ToolCallError('timeout', `the ${what} timed out: ${error.message}`);
     if (error.code === SdkErrorCode.ConnectionClosed) return new ToolCallError('not-connected', `the connection closed during the ${what}`);

@@ -10,6 +10,10 @@ import {
 } from '@modelcontextprotocol/client';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { bindTaskReceiver, type TaskReceiverBinding } from '@modelcontextprotocol/ext-tasks/receiver';
+import type { JsonValue } from '@modelcontextprotocol/ext-tasks/core';
+import type { InputAnswerer } from './tasks.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 import type { ElicitInput } from '../elicitation/queue.js';
 import type { ElicitAnswer, FormElicitation, SampleAnswer } from '../elicitation/types.js';
 import { isRecord } from '../../util/is-record.js';
@@ -38,26 +42,72 @@ export function installServerRequests(client: Client, requests: ServerRequests):
   // outside the restricted subset (`pattern`) and refuse the rest (a nested object) with
   // an error the person never sees. We check answers against the schema as sent
   // (elicitation/content.ts), defaults included, since we declare applyDefaults.
-  client.setRequestHandler('elicitation/create', { params: AnyParams }, async (params, ctx): Promise<ElicitResult> => {
-    const input = parseElicit(params);
-    const answer = await requests.elicit(input, withdrawal(client, ctx), orderOf(ctx));
-    if (answer.action !== 'accept') return { action: answer.action };
-    return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
-  });
-  client.setRequestHandler('sampling/createMessage', async (request, ctx): Promise<CreateMessageResult | CreateMessageResultWithTools> => {
-    const answer = await requests.sample(request.params as CreateMessageRequest['params'], withdrawal(client, ctx), orderOf(ctx));
-    // The spec's example error for a person who refuses to sample.
-    if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
-    const model = answer.model ?? BY_HAND_MODEL;
-    if (answer.action === 'tool') {
-      // Sampling with tools (2025-11-25): the "model" asks the server to run one of the tools it offered.
-      const use = { type: 'tool_use' as const, id: `toolu_${randomUUID().replace(/-/g, '').slice(0, 20)}`, name: answer.name, input: answer.input };
-      return { role: 'assistant', content: [use], model, stopReason: 'toolUse' };
-    }
-    return { role: 'assistant', content: { type: 'text', text: answer.text }, model, stopReason: 'endTurn' };
-  });
+  client.setRequestHandler('elicitation/create', { params: AnyParams }, (params, ctx) => answerElicit(requests, params, withdrawal(client, ctx), orderOf(ctx)));
+  client.setRequestHandler('sampling/createMessage', (request, ctx) => answerSample(requests, request.params as CreateMessageRequest['params'], withdrawal(client, ctx), orderOf(ctx)));
   client.setNotificationHandler('notifications/elicitation/complete', ({ params }) => requests.completed(params.elicitationId));
 }
+
+/** An elicitation request answered through the person's queue (a request, an input_required round, or a task's question). */
+async function answerElicit(requests: ServerRequests, params: Record<string, unknown>, signal: AbortSignal, order?: number): Promise<ElicitResult> {
+  const input = parseElicit(params);
+  const answer = await requests.elicit(input, signal, order);
+  if (answer.action !== 'accept') return { action: answer.action };
+  return input.mode === 'url' ? { action: 'accept' } : { action: 'accept', content: answer.content as ElicitResult['content'] };
+}
+
+/** A sampling request answered by the person: a reply written by hand, or a use of a tool it offered. */
+async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  const answer = await requests.sample(params, signal, order);
+  // The spec's example error for a person who refuses to sample.
+  if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
+  const model = answer.model ?? BY_HAND_MODEL;
+  if (answer.action === 'tool') {
+    // Sampling with tools (2025-11-25): the "model" asks the server to run one of the tools it offered.
+    const use = { type: 'tool_use' as const, id: `toolu_${randomUUID().replace(/-/g, '').slice(0, 20)}`, name: answer.name, input: answer.input };
+    return { role: 'assistant', content: [use], model, stopReason: 'toolUse' };
+  }
+  return { role: 'assistant', content: { type: 'text', text: answer.text }, model, stopReason: 'endTurn' };
+}
+
+/**
+ * Answers what a 2026-07-28 task asks in `inputRequests` (tasks.ts sends the answers back
+ * with tasks/update): the same queue, and the roots this session offers.
+ */
+export function inputAnswerer(requests: ServerRequests, roots?: () => { uri: string; name?: string }[]): InputAnswerer {
+  return async ({ method, params = {} }, signal) => {
+    if (method === 'elicitation/create') return answerElicit(requests, params, signal);
+    if (method === 'sampling/createMessage') return answerSample(requests, params as CreateMessageRequest['params'], signal);
+    if (method === 'roots/list' && roots) return { roots: roots() };
+    throw new ProtocolError(ProtocolErrorCode.MethodNotFound, `mcpdeck cannot answer ${sanitizeLine(method)} for a task`);
+  };
+}
+
+/**
+ * 2025-11-25: a server may ask its question as a task of ours (`params.task`), then poll
+ * for the answer with tasks/get and fetch it with tasks/result. ext-tasks' receiver keeps
+ * those tasks (status, TTL, list, cancel); the person answers in the same queue.
+ */
+export function bindTaskAsks(client: Client, requests: ServerRequests): TaskReceiverBinding {
+  const binding = bindTaskReceiver(client, {
+    methods: { 'elicitation/create': true, 'sampling/createMessage': true },
+    ttlMs: TASK_ASK_TTL_MS,
+    pollIntervalMs: 1000,
+    elicitation: async ({ params }, { signal }) => (await answerElicit(requests, params as Record<string, unknown>, signal)) as Record<string, JsonValue>,
+    sampling: async ({ params }, { signal }) => (await answerSample(requests, params as unknown as CreateMessageRequest['params'], signal)) as unknown as Record<string, JsonValue>,
+  });
+  // The receiver registers elicitation/create again with the SDK's params schema, which
+  // drops keywords outside the subset and refuses nested objects: ours goes back on top
+  // (params as sent) and hands it the task-augmented ones.
+  const handlers = (client as unknown as { _requestHandlers: Map<string, (request: unknown, ctx: ClientContext) => Promise<ElicitResult>> })._requestHandlers;
+  const receiver = handlers.get('elicitation/create');
+  client.setRequestHandler('elicitation/create', { params: AnyParams }, (params, ctx) =>
+    receiver && 'task' in params ? receiver({ method: 'elicitation/create', params }, ctx) : answerElicit(requests, params, withdrawal(client, ctx), orderOf(ctx)),
+  );
+  return binding;
+}
+
+/** How long a question asked as a task is kept: answering it may take the person a while. */
+const TASK_ASK_TTL_MS = 30 * 60_000;
 
 /**
  * The order the server asked in: its request id, when a number. Two questions asked at

@@ -8,7 +8,9 @@ import { VERSION } from '../../util/version.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { maskUrls } from '../config/redact.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
-import { installServerRequests, type ServerRequests } from './server-requests.js';
+import { bindTaskAsks, inputAnswerer, installServerRequests, type ServerRequests } from './server-requests.js';
+import { acceptTaskResults, TASKS_EXTENSION } from './task-wire.js';
+import type { InputAnswerer } from './tasks.js';
 import { StdioTransport } from './stdio-transport.js';
 import { TappedTransport, type TrafficEntry } from './tap.js';
 import { buildTransport, type TransportHooks } from './transports.js';
@@ -16,11 +18,14 @@ import { buildTransport, type TransportHooks } from './transports.js';
 const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-RPC message: a JSON-RPC batch, which MCP has not had since 2025-06-18, or not JSON-RPC at all); it was ignored';
 
 // `elicitation.form.applyDefaults`, not the older `elicitation.applyDefaults`, which the SDK ignores.
-// `roots` only when the person configured some (rootsCapability).
+// `roots` only when the person configured some (rootsCapability). Tasks: the 2026-07-28
+// extension (any call may come back as a task, call.ts follows it) and, with a person to
+// answer, 2025's task-augmented questions (bindTaskAsks adds `tasks`).
 const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   // `tools`: a person can answer a sampling request with a use of a tool it offers.
   sampling: { tools: {} },
+  extensions: { [TASKS_EXTENSION]: {} },
 };
 
 /** The roots this session offers: the folders, and whether they may change while it lasts (the deck can edit them). */
@@ -75,6 +80,10 @@ export class Session {
   private probing = false;
   /** On a 2026-07-28 session: the stream that carries the server's change notifications. */
   listening?: ListenStream;
+  /** Who answers what a 2026-07-28 task asks (its inputRequests); absent without a person or policy. */
+  answer?: InputAnswerer;
+  /** Ends the 2025 task-augmented questions' bookkeeping with the session. */
+  private stopTaskAsks?: () => void;
 
   private constructor(
     readonly client: Client,
@@ -147,11 +156,17 @@ export class Session {
       jsonSchemaValidator: CHECKED_ELSEWHERE,
     });
     // On 2026-07-28 a server asks in an input_required round; the SDK hands it to this same handler.
-    if (roots && declared.roots) {
-      client.setRequestHandler('roots/list', () => ({ roots: roots.paths().map((path) => ({ uri: pathToFileURL(path).href, name: path })) }));
-    }
+    const offered = roots && declared.roots ? () => roots.paths().map((path) => ({ uri: pathToFileURL(path).href, name: path })) : undefined;
+    if (offered) client.setRequestHandler('roots/list', () => ({ roots: offered() }));
     const session = new Session(client, transport, built.dispose, Boolean(declared.roots?.listChanged));
-    if (options.requests) installServerRequests(client, options.requests);
+    acceptTaskResults(client);
+    if (options.requests) {
+      installServerRequests(client, options.requests);
+      const asks = bindTaskAsks(client, options.requests);
+      client.registerCapabilities({ tasks: { ...asks.capabilities } });
+      session.stopTaskAsks = () => asks.close();
+      session.answer = inputAnswerer(options.requests, offered);
+    }
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     try {
@@ -238,6 +253,7 @@ export class Session {
   async close(): Promise<void> {
     if (this.closing) return;
     this.closing = true;
+    this.stopTaskAsks?.();
     await this.listening?.close();
     const inner = this.transport.inner;
     // Streamable HTTP: end the server's session too (DELETE), not just our side.

@@ -11,7 +11,8 @@ const options = { allErrors: true, strict: false, addUsedSchema: false } as cons
 // Draft-04/06/07 schemas (tuple `items`, `additionalItems`) read differently in 2020-12.
 const isLegacy = (declared: unknown) => typeof declared === 'string' && /draft-0[4-7]/.test(declared);
 // Shared, only to check schemas against their meta-schema: that compiles nothing new.
-const meta = { modern: new Ajv2020(options), legacy: new Ajv(options) };
+// Made on the first schema checked, not when mcpdeck starts.
+let meta: { modern: Ajv2020; legacy: Ajv } | undefined;
 const cache = new WeakMap<object, ValidateFunction | Error>();
 const ROOT_ID = 'https://mcpdeck.invalid/schema';
 
@@ -45,6 +46,7 @@ function compile(schema: object): ValidateFunction | Error {
   // `$ref` to the root itself ("#"). The server's own is kept: its refs may name it.
   const root = { ...rest, $id: typeof rest.$id === 'string' && rest.$id ? rest.$id : ROOT_ID };
   try {
+    meta ??= { modern: new Ajv2020(options), legacy: new Ajv(options) };
     const checker = legacy ? meta.legacy : meta.modern;
     if (!checker.validateSchema(root)) return new Error(`the schema could not be checked: schema is invalid: ${checker.errorsText()}`);
     return ajvFor(legacy).compile(root);

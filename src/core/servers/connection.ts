@@ -17,6 +17,8 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { redactUrl } from '../config/redact.js';
 import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
 import { SessionRenewal } from './session-renewal.js';
+import { ServerTasks } from './tasks.js';
+import { TaskRequests, type InputAnswerer } from '../mcp/tasks.js';
 
 const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
@@ -46,6 +48,8 @@ export class ServerConnection {
       return listening && ((uris) => listening.set({ ...this.listFilter, resourceSubscriptions: uris }));
     },
   );
+  /** Tasks seen here: kept across sessions (a task outlives its connection). */
+  readonly tasks = new ServerTasks((tasks) => this.patch({ tasks }));
   /** What a 2026-07-28 session's listen stream asks for besides watched resources: the lists' changes. */
   private listFilter: ListenFilter = {};
   /** Restarts after a crash; none for in-process servers (they die with us) or without a policy. */
@@ -63,7 +67,8 @@ export class ServerConnection {
   private readonly listNotes: { current: ListNotes } = { current: {} };
 
   constructor(
-    readonly definition: ServerDefinition,
+    /** Replaced by an equal one (a sibling's change moved its file's hash) when the configuration is read again. */
+    public definition: ServerDefinition,
     private readonly ctx: ConnectionContext,
   ) {
     this.roots = [...(definition.config?.roots ?? [])];
@@ -205,7 +210,8 @@ export class ServerConnection {
     const requests = this.ctx.requests;
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
     try {
-      return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, ...options, meta: this.requestMeta(s, options.meta), timeout }));
+      const onTask = this.tasks.observer(tool.name, options.onTask);
+      return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, answer: s.answer, ...options, onTask, meta: this.requestMeta(s, options.meta), timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
@@ -230,6 +236,11 @@ export class ServerConnection {
 
   /** The level the person chose in this session (2026-07-28: sent with each request; 2025: logging/setLevel). */
   logLevel?: LoggingLevel;
+
+  /** Task requests on the live session, in its generation's words, with who answers a task's questions. */
+  withTasks<T>(fn: (requests: TaskRequests, answer?: InputAnswerer) => Promise<T>, extra?: Record<string, unknown>): Promise<T> {
+    return this.withClient((client) => fn(new TaskRequests(client, client.getProtocolEra() ?? 'legacy', this.requestMeta(undefined, extra)), this.session?.answer));
+  }
 
   /** Runs a request on the live session; fails with the reason when there is none. */
   async withClient<T>(fn: (client: Session['client']) => Promise<T>): Promise<T> {

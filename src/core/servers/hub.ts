@@ -2,13 +2,16 @@ import type { AuthManager } from '../auth/manager.js';
 import { createStore, type Store } from '../store.js';
 import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
-import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
+import { taskError, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
+import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
+import type { TaskEntry, TaskListing } from './tasks.js';
+import { definitionChange, type LiveChange } from './definition-change.js';
+import { redactEntry } from '../config/redact.js';
 import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
 
 /** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
@@ -71,7 +74,8 @@ export class ServerHub {
   /** Replaces the server set: new names are added (pending), missing ones closed. */
   async setServers(definitions: ServerDefinition[]): Promise<SetServersResult> {
     const next = new Map(definitions.map((d) => [d.name, d]));
-    const removed = [...this.connections.keys()].filter((name) => !next.has(name) || changed(this.connections.get(name)!.definition, next.get(name)!));
+    const changes = new Map([...this.connections].map(([name, c]) => [name, next.has(name) ? definitionChange(c.definition, next.get(name)!) : 'restart' as const]));
+    const removed = [...changes].filter(([, change]) => change === 'restart').map(([name]) => name);
     await Promise.all(removed.map((name) => this.connections.get(name)?.close()));
     for (const name of removed) this.connections.delete(name);
     const added: string[] = [];
@@ -94,17 +98,34 @@ export class ServerHub {
         added.push(def.name);
         states.push(initialState(def, !this.options.only || this.options.only.includes(def.name), connection.roots));
       } else {
-        states.push(this.get(def.name)!);
+        connection.definition = def;
+        const state = this.get(def.name)!;
+        states.push(changes.get(def.name) === 'none' ? state : { ...state, config: redactEntry(def.raw), configIssues: def.issues });
       }
     }
     this.store.update(() => ({ servers: states }));
     const changedNames = removed.filter((name) => next.has(name));
+    for (const [name, change] of changes) {
+      if (typeof change === 'object' && (await this.applyLive(name, change))) changedNames.push(name);
+    }
     return {
       added: added.filter((n) => !changedNames.includes(n)),
       removed: removed.filter((n) => !next.has(n)),
       changed: changedNames,
       errors: definitions.flatMap((d) => d.issues.filter((i) => i.severity === 'error')),
     };
+  }
+
+  /** Turns a server on or off and sends its roots as its definition now says; true when that changed anything. */
+  private async applyLive(name: string, change: LiveChange): Promise<boolean> {
+    const connection = this.connections.get(name)!;
+    const off = this.get(name)?.status === 'disabled';
+    const wanted = !change.disabled && (!this.options.only || this.options.only.includes(name));
+    const toggled = wanted === off;
+    if (toggled) await connection.stop(wanted ? 'pending' : 'disabled');
+    const rooted = JSON.stringify(connection.roots) !== JSON.stringify(change.roots);
+    if (rooted) await connection.setRoots(change.roots);
+    return toggled || rooted;
   }
 
   /** Connects every pending server at once and resolves when each has settled. */
@@ -209,6 +230,35 @@ export class ServerHub {
     await connection.withClient((client) => connection.subscriptions.unsubscribe(client, uri, options));
   }
 
+  /** The tasks a server knows: its tasks/list where it offers one (2025), else the ones started from here. */
+  listTasks(server: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskListing> {
+    const connection = this.connection(server);
+    const listed = Boolean(this.get(server)?.capabilities?.tasks?.list);
+    return connection.withTasks((requests) => connection.tasks.list(requests, listed, options), extra);
+  }
+
+  /** One task's state now (tasks/get). */
+  getTask(server: string, taskId: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskEntry> {
+    const connection = this.connection(server);
+    return connection.withTasks((requests) => connection.tasks.get(requests, taskId, options), extra);
+  }
+
+  /** Asks the server to cancel a task (tasks/cancel) and returns its state after. */
+  cancelTask(server: string, taskId: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskEntry> {
+    const connection = this.connection(server);
+    return connection.withTasks((requests) => connection.tasks.cancel(requests, taskId, options), extra);
+  }
+
+  /** A task's result, waiting for its end (and answering what it asks) when it still runs: `signal` stops the wait, not the task. */
+  taskResult(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<CallToolResult> {
+    const connection = this.connection(server);
+    return connection
+      .withTasks((requests, answer) => connection.tasks.result(requests, taskId, { signal: signal ?? new AbortController().signal, answer }), extra)
+      .catch((error: unknown) => {
+        throw taskError(error) ?? error;
+      });
+  }
+
   private connection(name: string): ServerConnection {
     const connection = this.connections.get(name);
     if (!connection) throw new ToolCallError('not-connected', `no server named "${name}"`);
@@ -254,11 +304,6 @@ function meta(connection: ServerConnection, extra?: Record<string, unknown>): { 
   return all ? { _meta: all } : {};
 }
 
-function changed(a: ServerDefinition, b: ServerDefinition): boolean {
-  // The expanded config too: an `${input:id}` answered (or an env var changed) leaves the raw entry as it was.
-  // And the approval: a server approved (or revoked) starts afresh.
-  return JSON.stringify([a.raw, a.source, a.config, a.approval]) !== JSON.stringify([b.raw, b.source, b.config, b.approval]);
-}
 
 /** What a person reads when something would start a server that waits for approval. */
 function needsApprovalMessage(name: string, file: string): string {

@@ -5,6 +5,7 @@ import { whatRuns, type WhatRuns } from '../config/what-runs.js';
 import type { LogEntry } from './log-messages.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { ToolInfo } from './tools.js';
+import type { TaskEntry } from './tasks.js';
 import type { ListKind as ListName } from '../mcp/list.js';
 import type { RestartState } from './supervisor.js';
 
@@ -50,6 +51,8 @@ export interface ServerState {
   logs: LogEntry[];
   /** The level this session asked for with logging/setLevel; unset means the server's default. */
   logLevel?: LoggingLevel;
+  /** Tasks seen on this server, newest first: calls that became tasks, and the server's tasks/list (servers/tasks.ts). */
+  tasks?: readonly TaskEntry[];
   /** Watched resources (resources/subscribe) by URI: kept across sessions and renewed on each. */
   subscriptions?: Subscriptions;
   pid?: number;

@@ -1,6 +1,7 @@
 import picomatch from 'picomatch';
 import type { Tool } from '../mcp/types.js';
 import type { ToolFilter } from '../config/types.js';
+import { taskSupport } from '../mcp/task-wire.js';
 
 export interface ToolInfo extends Tool {
   /** `mcp__<server>__<tool>`, the name agents know it by. */
@@ -60,6 +61,12 @@ export function annotationTags(tool: Pick<Tool, 'annotations'>): { tag: Annotati
 /** Asks before calling: anything not declared read-only may be destructive. */
 export function mayDestroy(tool: Pick<Tool, 'annotations'>): boolean {
   return annotationTags(tool).some((t) => t.tag === 'destructive');
+}
+
+/** The tag a task-capable tool carries (2025-11-25 `execution.taskSupport`), or none. */
+export function taskTag(tool: Pick<Tool, 'execution'>): 'task' | 'task required' | undefined {
+  const support = taskSupport(tool);
+  return support === 'required' ? 'task required' : support === 'optional' ? 'task' : undefined;
 }
 
 /** Declared destructive by the server (and not read-only): fuzzing leaves it out unless the person names it. */

@@ -8,6 +8,8 @@ import { useServer } from '../hooks/useServers.js';
 import { useBodySize } from '../hooks/useBodySize.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { SchemaForm } from '../widgets/form/SchemaForm.js';
+import { taskProblem, taskSupport } from '../../core/mcp/task-wire.js';
+import { useKeys } from '../keys/useKeys.js';
 import { CallHeader, HEADER_ROWS } from './CallHeader.js';
 import { ConfirmCall } from './ConfirmCall.js';
 import { CallRunView } from './CallRunView.js';
@@ -25,6 +27,11 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   const server = useServer(serverName);
   const tool = server?.tools.find((t) => t.name === toolName);
   const [phase, setPhase] = useState<Phase>({ name: 'form' });
+  const [asTask, setAsTask] = useState(false);
+  const support = tool && taskSupport(tool);
+  const legacy = server?.protocolEra === 'legacy';
+  // A task the person may ask for (2025-11-25, taskSupport optional): ctrl+k in the form.
+  useKeys(['callForm'], { toggleTask: legacy && support === 'optional' ? () => setAsTask((on) => !on) : undefined }, { active: phase.name === 'form' });
   // Read once: the form starts from the arguments last sent, here or in an earlier session.
   // The form unmounts in the other phases, so coming back to it starts a new one from `initial`.
   const [initial, setInitial] = useState(() => deck.recentArgs?.get(serverName, toolName));
@@ -40,7 +47,7 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   const send = (args: Record<string, unknown>, invalid?: readonly string[]) => {
     deck.recentArgs?.remember(serverName, tool.name, args, tool.inputSchema);
     setInitial(args);
-    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args, invalid?.length ? { invalid } : {}) });
+    setPhase({ name: 'call', run: startCall(deck, serverName, tool.name, args, { task: asTask, ...(invalid?.length && { invalid }) }) });
   };
   const submit = (args: Record<string, unknown>, invalid?: string[]) =>
     (mayDestroy(tool) ? setPhase({ name: 'confirm', args, ...(invalid && { invalid }) }) : send(args, invalid));
@@ -48,10 +55,14 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
     setInitial(args);
     setPhase({ name: 'form' });
   };
-  const rows = Math.max(4, size.rows - HEADER_ROWS);
+  // Said before the form: a tool that needs a task this server cannot run (it would answer -32601).
+  const problem = taskProblem(tool, server?.protocolEra, server?.capabilities, asTask);
+  const taskNote = problem ?? (legacy && support === 'required' ? 'runs as a task (the tool requires it): its status shows while it runs' : legacy && support === 'optional' ? `${asTask ? '●' : '○'} run as a task (ctrl+k)` : undefined);
+  const rows = Math.max(4, size.rows - HEADER_ROWS - (taskNote ? 1 : 0));
   return (
     <Box flexDirection="column" height={size.rows}>
       <CallHeader tool={tool} />
+      {taskNote ? <Text color={problem ? theme.error : theme.accent} wrap="truncate-end">{sanitizeLine(taskNote)}</Text> : null}
       {phase.name === 'form' ? (
         <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} onSendAnyway={submit} />
       ) : phase.name === 'confirm' ? (

@@ -12,7 +12,7 @@ import { byName } from '../widgets/filter/useFiltered.js';
 import { useFilteredList } from '../widgets/filter/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { ListView } from '../widgets/list/ListView.js';
-import { COLUMNS, ServerRow, WIDE_STATUS } from './ServerRow.js';
+import { COLUMNS, ServerRow, WIDE_STATUS, tokensFit } from './ServerRow.js';
 import { ServerHeader } from './ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from './ServerDetailPane.js';
 import { FilterLine } from '../widgets/filter/FilterLine.js';
@@ -20,7 +20,11 @@ import { SourcesPanel } from './SourcesPanel.js';
 import { ApprovalReview } from '../components/ApprovalReview.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { useSignInHint } from '../signin/useSignInHint.js';
+import { useEditServer } from '../server-form/useEditServer.js';
 import { useStartSignIn } from '../signin/useStartSignIn.js';
+import { DriftReview } from '../drift/DriftReview.js';
+import { useDrift } from '../drift/useDrift.js';
+import { useTokens } from '../hooks/useTokens.js';
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
 export function Dashboard() {
@@ -32,13 +36,19 @@ export function Dashboard() {
   const [notice, setNotice] = useState<string>();
   const [sourcesOpen, setSourcesOpen] = useState(false);
   const [reviewing, setReviewing] = useState<string>();
+  const [changesOf, setChangesOf] = useState<string>();
+  const drift = useDrift();
+  // The tokenizer loads once there is something to count.
+  const tokens = useTokens(servers.some((s) => s.status === 'connected'));
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
+  const editServer = useEditServer();
   // The summary line, the column titles and the notice take a row each.
   const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
+  const tokensColumn = tokensFit(size.columns - 2, statusWidth);
   const act = (start: () => Promise<unknown>) => () => {
     setNotice(undefined);
     start().catch((error: Error) => setNotice(error.message));
@@ -54,28 +64,34 @@ export function Dashboard() {
       // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
+      editServer: () => setNotice(editServer(selected.name)),
+      reviewDrift: drift[selected.name] ? () => setChangesOf(selected.name) : undefined,
     }),
+    newServer: deck.editor.scopes().length ? () => nav.push({ screen: 'serverForm' }) : undefined,
     sources: () => setSourcesOpen(true),
-  }, { active: !sourcesOpen && !reviewing });
+  }, { active: !sourcesOpen && !reviewing && !changesOf });
   if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;
   const review = reviewing ? servers.find((s) => s.name === reviewing) : undefined;
   if (review) return <ApprovalReview server={review} rows={size.rows} onClose={(said) => (setReviewing(undefined), setNotice(said))} />;
+  if (changesOf) return <DriftReview name={changesOf} rows={size.rows} columns={size.columns} onClose={(said) => (setChangesOf(undefined), setNotice(said))} />;
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text>{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>
       <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={servers.length} />
       {notice ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       {signInHint ? <Text color={theme.warning} wrap="truncate-end">{signInHint}</Text> : null}
-      <ServerHeader statusWidth={statusWidth} />
+      <ServerHeader statusWidth={statusWidth} tokens={tokensColumn} />
       <Box flexGrow={1} flexDirection="column">
         <ListView
           items={shown}
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
-          render={(server, isSelected) => <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} />}
+          render={(server, isSelected) => (
+            <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} drift={drift[server.name]} tokens={server.status === 'connected' ? tokens?.server(server) : undefined} tokensColumn={tokensColumn} />
+          )}
         />
       </Box>
-      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} /> : null}
+      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} drift={drift[selected.name]} /> : null}
     </Box>
   );
 }

@@ -3,16 +3,19 @@ import type { ServerState } from '../../core/servers/state.js';
 import { protocolLabel } from '../../core/servers/status-label.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useTheme } from '../theme/ThemeContext.js';
+import type { ServerDrift } from '../../core/drift/compare.js';
+import { driftHeadline } from '../drift/DriftMark.js';
 import { Badge } from '../components/Badge.js';
 
 export const DETAIL_ROWS = 8;
 
 /** The selected server at a glance: why it failed and what it last wrote to stderr. */
-export function ServerDetailPane({ server, frame, width }: { server: ServerState; frame: number; width: number }) {
+export function ServerDetailPane({ server, frame, width, drift }: { server: ServerState; frame: number; width: number; drift?: ServerDrift }) {
   const theme = useTheme();
   const info = server.serverInfo;
   const counts = `${server.tools.length} tools · ${server.resources.length} resources · ${server.prompts.length} prompts`;
-  const stderr = server.stderr.slice(-(server.error ? 3 : 5)).map(sanitizeLine);
+  // The drift line takes one of the stderr rows.
+  const stderr = server.stderr.slice(-(server.error ? 3 : drift ? 4 : 5)).map(sanitizeLine);
   const issues = server.configIssues.filter((i) => i.severity === 'warning');
   // The reason gets every row the stderr tail and a warning leave (the border and the name take two).
   const errorRows = Math.max(2, DETAIL_ROWS - 2 - (stderr.length ? stderr.length + 1 : 0) - Math.min(issues.length, 1));
@@ -29,6 +32,11 @@ export function ServerDetailPane({ server, frame, width }: { server: ServerState
         <Box height={errorRows} overflow="hidden"><Text color={theme.error}>{sanitizeLine(server.error)}</Text></Box>
       ) : server.status === 'connected' ? (
         <Text dimColor>{counts}</Text>
+      ) : null}
+      {drift ? (
+        <Text color={drift.calledChanged ? theme.error : theme.warning} wrap="truncate-end">
+          {driftHeadline(drift)}
+        </Text>
       ) : null}
       {issues.slice(0, 1).map((i, n) => <Text key={n} color={theme.warning} wrap="truncate-end">{`warning: ${sanitizeLine(i.message)}`}</Text>)}
       {stderr.length ? <Text dimColor>stderr (last lines):</Text> : null}

@@ -2,21 +2,47 @@ import { Box, Text } from 'ink';
 import type { ServerState } from '../../core/servers/state.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { Badge } from '../components/Badge.js';
+import type { ServerDrift } from '../../core/drift/compare.js';
+import { shortCount } from '../../core/tokens/meter.js';
+import { useTheme } from '../theme/ThemeContext.js';
 
-export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6 } as const;
+export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6, tokens: 6 } as const;
 /** Wide enough for `✗ failed · restarting 2/5 in 30s`, while any server shows one. */
 export const WIDE_STATUS = 34;
 
-/** The columns before SOURCE, the tools column's margin included. */
-const fixed = (statusWidth: number) => COLUMNS.name + statusWidth + COLUMNS.transport + COLUMNS.tools + 2;
+/** The columns before SOURCE, the margins included. */
+const fixed = (statusWidth: number, tokens: boolean) => COLUMNS.name + statusWidth + COLUMNS.transport + COLUMNS.tools + 2 + (tokens ? COLUMNS.tokens + 1 : 0);
+
+/** The TOKENS column, when it leaves SOURCE room for `…/servers.json` (not beside a wide status at 80 columns). */
+export const tokensFit = (width: number, statusWidth: number) => width - fixed(statusWidth, true) >= 14;
 
 function toolCount(s: ServerState): string {
   if (s.status !== 'connected') return '-';
   return s.hiddenTools ? `${s.tools.length}+${s.hiddenTools}` : String(s.tools.length);
 }
 
-/** One server in the dashboard, in `width` columns: name, badge, transport, tools, source. */
-export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status }: { server: ServerState; frame: number; selected: boolean; width: number; statusWidth?: number }) {
+interface Props {
+  server: ServerState;
+  frame: number;
+  selected: boolean;
+  width: number;
+  statusWidth?: number;
+  /** How its definitions differ from the accepted ones, counted before the source. */
+  drift?: ServerDrift;
+  /** Its tool definitions' tokens (once the tokenizer is loaded). */
+  tokens?: number;
+  /** Whether the row has a TOKENS column (see tokensFit). */
+  tokensColumn?: boolean;
+}
+
+/** `⚠ 3 changed` (`!` when a tool the person called is among them): the drift's count for the row. */
+function driftCount(drift: ServerDrift): string {
+  return `${drift.calledChanged ? '!' : '⚠'} ${drift.items.length} changed${drift.calledChanged ? `, ${drift.calledChanged} called` : ''} `;
+}
+
+/** One server in the dashboard, in `width` columns: name, badge, transport, tools, tokens, then any drift and the source. */
+export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status, drift, tokens, tokensColumn = false }: Props) {
+  const theme = useTheme();
   return (
     <Box>
       <Box width={COLUMNS.name} flexShrink={0}>
@@ -31,8 +57,18 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
       <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}>
         <Text>{toolCount(server)}</Text>
       </Box>
+      {tokensColumn ? (
+        <Box width={COLUMNS.tokens} flexShrink={0} justifyContent="flex-end" marginRight={1}>
+          <Text dimColor>{tokens === undefined ? '-' : shortCount(tokens)}</Text>
+        </Box>
+      ) : null}
       {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
-      <Box width={Math.max(1, width - fixed(statusWidth))} flexShrink={0}>
+      <Box width={Math.max(1, width - fixed(statusWidth, tokensColumn))} flexShrink={0}>
+        {drift ? (
+          <Box flexShrink={0}>
+            <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0}>{driftCount(drift)}</Text>
+          </Box>
+        ) : null}
         <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
       </Box>
     </Box>

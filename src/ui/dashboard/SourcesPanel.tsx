@@ -61,7 +61,8 @@ export function SourcesPanel({ rows, onClose }: { rows: number; onClose: () => v
           </Box>
         )}
       />
-      {selected?.reason && selected.status === 'error' ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(selected.reason)}</Text> : null}
+      {/* A file that broke while the deck runs is still read (its last good servers): its reason is a warning. */}
+      {selected?.reason && (selected.status === 'error' || selected.status === 'read') ? <Text color={selected.status === 'error' ? theme.error : theme.warning} wrap="truncate-end">{sanitizeLine(selected.reason)}</Text> : null}
     </Box>
   );
 }

@@ -5,7 +5,8 @@
 export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
-  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest';
+  | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest'
+  | 'tasks' | 'callForm' | 'drift';
 
 export interface Binding {
   scope: Scope;
@@ -35,6 +36,9 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected remote server (browser, or paste the redirected URL)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
   { scope: 'dashboard', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what the selected server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'dashboard', command: 'reviewDrift', keys: ['D'], hint: 'changes', description: "Show how the selected server's tools, prompts and resource templates changed since you accepted them (a diff of each), and accept them" },
+  { scope: 'dashboard', command: 'newServer', keys: ['n'], hint: 'new', description: "Add a server (stdio command or URL) to your user catalog or the project's .mcp.json, through the same writer as `mcpdeck add`" },
+  { scope: 'dashboard', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit the selected server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
 
   { scope: 'sources', command: 'toggleSource', keys: [' ', 'enter'], label: 'space', hint: 'hide/show', description: "Hide or show the selected source's servers (remembered for later runs)" },
@@ -42,15 +46,21 @@ export const BINDINGS = [
 
   { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
   { scope: 'server', command: 'prevTab', keys: ['shift+tab', 'left'], label: 'shift+tab', description: 'Previous tab' },
-  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-6', hint: 'tabs', description: 'Tools tab' },
+  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-7', hint: 'tabs', description: 'Tools tab' },
   { scope: 'server', command: 'tab2', keys: ['2'], description: 'Resources tab' },
   { scope: 'server', command: 'tab3', keys: ['3'], description: 'Prompts tab' },
   { scope: 'server', command: 'tab4', keys: ['4'], description: 'Log tab' },
   { scope: 'server', command: 'tab5', keys: ['5'], description: 'Info tab' },
-  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Auth tab (remote servers)' },
+  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Tasks tab where the server offers tasks, else Auth' },
+  { scope: 'server', command: 'tab7', keys: ['7'], description: 'Auth tab where 6 is Tasks' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
+  { scope: 'server', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit this server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
+  { scope: 'server', command: 'reviewDrift', keys: ['D'], hint: 'changes', description: "Show how this server's tools, prompts and resource templates changed since you accepted them (a diff of each), and accept them" },
+
+  { scope: 'drift', command: 'acceptDrift', keys: ['y'], hint: 'accept', description: 'Accept the definitions as they are now: the marks go, later changes are shown against these' },
+  { scope: 'drift', command: 'closeDrift', keys: ['esc'], hint: 'not now', description: 'Close without accepting: the changes stay marked' },
 
   { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },
   { scope: 'approval', command: 'approveFile', keys: ['f'], hint: 'approve file', description: 'Approve every server its file defines now' },
@@ -72,6 +82,10 @@ export const BINDINGS = [
   { scope: 'resources', command: 'read', keys: ['enter'], hint: 'read', description: 'Read the selected resource, or fill in a template' },
   { scope: 'resources', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter resources by name, URI or description' },
   { scope: 'resources', command: 'watch', keys: ['w'], hint: 'watch/unwatch', description: 'Watch the resource (resources/subscribe): count its updates, re-read it in the pager; again to stop' },
+  { scope: 'tasks', command: 'taskResult', keys: ['enter'], hint: 'result', description: "Fetch the selected task's result into the result view (waits for a task still running; esc stops waiting)" },
+  { scope: 'tasks', command: 'cancelTask', keys: ['x'], hint: 'cancel task', description: 'Cancel the selected task (tasks/cancel): the server decides when it stops' },
+  { scope: 'tasks', command: 'refreshTasks', keys: ['f'], hint: 'refresh', description: "Ask again: the server's tasks/list (2025-11-25), or tasks/get for each running task (2026-07-28 has no list)" },
+  { scope: 'callForm', command: 'toggleTask', keys: ['ctrl+k'], hint: 'run as task', description: 'Run the call as a task, or not (a tool whose taskSupport is optional; one that requires it always runs as one)' },
   { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
   { scope: 'prompts', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter prompts by name, title or description' },
 

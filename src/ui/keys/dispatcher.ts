@@ -68,7 +68,7 @@ function splitRead(input: string): string[] {
   return input.match(/[\x00-\x09\x0b-\x1f\x7f]|[^\x00-\x09\x0b-\x1f\x7f]+/g) ?? [];
 }
 
-const TABS = ['tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'tab6'] as const;
+const TABS = ['tab1', 'tab2', 'tab3', 'tab4', 'tab5', 'tab6', 'tab7'] as const;
 
 /** How a binding's keys read in the footer now: the tabs there are, no letters while typing. */
 function label(b: Binding, handlers: Handlers, typing: boolean): string {

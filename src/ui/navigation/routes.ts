@@ -1,12 +1,18 @@
-export const TABS = ['Tools', 'Resources', 'Prompts', 'Log', 'Info'] as const;
-/** A remote (HTTP or SSE) server has one more: its sign-in. */
-export const REMOTE_TABS = [...TABS, 'Auth'] as const;
-export type Tab = (typeof REMOTE_TABS)[number];
+const TABS = ['Tools', 'Resources', 'Prompts', 'Log', 'Info'] as const;
+/** A server that offers tasks has its Tasks; a remote (HTTP or SSE) server its sign-in. */
+export type Tab = (typeof TABS)[number] | 'Tasks' | 'Auth';
+
+/** This server's tabs, in order: the number keys pick them by place. */
+export function serverTabs({ tasks, remote }: { tasks: boolean; remote: boolean }): readonly Tab[] {
+  return [...TABS, ...(tasks ? (['Tasks'] as const) : []), ...(remote ? (['Auth'] as const) : [])];
+}
 
 export type Route =
   | { screen: 'dashboard' }
   | { screen: 'server'; server: string }
-  | { screen: 'call'; server: string; tool: string };
+  | { screen: 'call'; server: string; tool: string }
+  /** The form that adds a server, or (with `server`) edits one. */
+  | { screen: 'serverForm'; server?: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -14,5 +20,6 @@ export function routeLabel(route: Route): string {
     case 'dashboard': return 'servers';
     case 'server': return route.server;
     case 'call': return route.tool;
+    case 'serverForm': return route.server ? `edit ${route.server}` : 'new server';
   }
 }

@@ -6,52 +6,69 @@ import { useServer } from '../hooks/useServers.js';
 import { useKeys } from '../keys/useKeys.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
-import { REMOTE_TABS, TABS, type Tab } from '../navigation/routes.js';
+import { serverTabs, type Tab } from '../navigation/routes.js';
+import type { ServerState } from '../../core/servers/state.js';
+import { TASKS_EXTENSION } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
 import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
 import { ApprovalReview } from '../components/ApprovalReview.js';
+import { useEditServer } from '../server-form/useEditServer.js';
 import { RootsEditor } from './RootsEditor.js';
+import { DriftReview } from '../drift/DriftReview.js';
+import { useServerDrift } from '../drift/useDrift.js';
+import { driftHeadline } from '../drift/DriftMark.js';
 
-/** One server: its status on top, then Tools, Resources, Prompts, Log and Info (and Auth for a remote one). */
+/** Tasks (2025 `tasks` capability, the 2026-07-28 extension), or tasks seen on it before. */
+const offersTasks = (server: ServerState | undefined) =>
+  Boolean(server && (server.capabilities?.tasks || server.capabilities?.extensions?.[TASKS_EXTENSION] || server.tasks?.length));
+
+/** One server: its status on top, then Tools, Resources, Prompts, Log and Info (then Tasks and Auth where they apply). */
 export function ServerScreen({ name }: { name: string }) {
   const deck = useDeck();
   const theme = useTheme();
   const server = useServer(name);
   const size = useBodySize();
   const [tab, setTab] = useState<Tab>('Tools');
-  const [overlay, setOverlay] = useState<'approve' | 'roots'>();
+  const [overlay, setOverlay] = useState<'approve' | 'roots' | 'drift'>();
+  const drift = useServerDrift(name);
   const [notice, setNotice] = useState<string>();
   const close = (said?: string) => {
     setOverlay(undefined);
     setNotice(said);
   };
+  const editServer = useEditServer();
   const frame = useTick(150, server?.status === 'connecting');
   // A list the server said goes stale (2026-07-28 ttlMs) is fetched again when looked at.
   useEffect(() => void deck.freshen(name), [deck, name, tab]);
   const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
-  const tabs: readonly Tab[] = remote ? REMOTE_TABS : TABS;
+  const tabs = serverTabs({ tasks: offersTasks(server), remote: Boolean(remote) });
   const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
+  const place = (n: number) => (tabs[n] ? () => setTab(tabs[n]!) : undefined);
   useKeys(['server'], {
     nextTab: () => step(1),
     prevTab: () => step(-1),
-    tab1: () => setTab('Tools'),
-    tab2: () => setTab('Resources'),
-    tab3: () => setTab('Prompts'),
-    tab4: () => setTab('Log'),
-    tab5: () => setTab('Info'),
-    tab6: remote ? () => setTab('Auth') : undefined,
+    tab1: place(0),
+    tab2: place(1),
+    tab3: place(2),
+    tab4: place(3),
+    tab5: place(4),
+    tab6: place(5),
+    tab7: place(6),
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: server?.approval ? () => setOverlay('approve') : undefined,
     editRoots: server && config ? () => setOverlay('roots') : undefined,
+    editServer: server ? () => setNotice(editServer(name)) : undefined,
+    reviewDrift: drift ? () => setOverlay('drift') : undefined,
   }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
+  if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
   const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
-  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0);
+  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0) + (drift ? 1 : 0);
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text wrap="truncate-end">
@@ -61,6 +78,11 @@ export function ServerScreen({ name }: { name: string }) {
       </Text>
       {server.error ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(server.error)}</Text> : null}
       {overlay === 'roots' ? <RootsEditor server={server} onClose={close} /> : notice ? <Text color={theme.accent} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
+      {drift ? (
+        <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">
+          {driftHeadline(drift)}
+        </Text>
+      ) : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
         <ServerTab tab={tab} server={server} remote={remote} />

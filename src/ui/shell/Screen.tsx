@@ -2,6 +2,7 @@ import type { Route } from '../navigation/routes.js';
 import { Dashboard } from '../dashboard/Dashboard.js';
 import { ServerScreen } from '../server/ServerScreen.js';
 import { CallScreen } from '../call/CallScreen.js';
+import { ServerFormScreen } from '../server-form/ServerFormScreen.js';
 
 /** The component for a route. */
 export function Screen({ route }: { route: Route }) {
@@ -9,5 +10,6 @@ export function Screen({ route }: { route: Route }) {
     case 'dashboard': return <Dashboard />;
     case 'server': return <ServerScreen name={route.server} />;
     case 'call': return <CallScreen server={route.server} tool={route.tool} />;
+    case 'serverForm': return <ServerFormScreen server={route.server} />;
   }
 }

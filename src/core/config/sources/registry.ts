@@ -4,7 +4,7 @@ import { codex } from './codex.js';
 import { cursor } from './cursor.js';
 import { gemini } from './gemini.js';
 import { qoder } from './qoder.js';
-import type { ClientFormat } from './types.js';
+import type { ClientFormat, ClientId } from './types.js';
 import { vscode } from './vscode.js';
 import { windsurf } from './windsurf.js';
 
@@ -15,4 +15,8 @@ export const CLIENT_IDS = CLIENTS.map((c) => c.id);
 
 export function clientById(id: string): ClientFormat | undefined {
   return CLIENTS.find((c) => c.id === id);
+}
+
+export function clientName(id: ClientId): string {
+  return clientById(id)?.name ?? id;
 }

@@ -1,6 +1,6 @@
 import type { ClientId, SourceScope } from '../types.js';
 
-export type { SourceScope };
+export type { ClientId, SourceScope };
 
 /** What a client's file locations depend on; injectable so tests use a temp home and any OS. */
 export interface Where {

@@ -21,6 +21,9 @@ import { useSavedFiles } from '../files/useSavedFiles.js';
 import { FilePicker } from '../files/FilePicker.js';
 import { ImageView } from '../files/ImageView.js';
 import { SaveTestPanel } from './SaveTestPanel.js';
+import { useTokens } from '../../hooks/useTokens.js';
+import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
+import { ENCODING } from '../../../core/tokens/meter.js';
 
 interface Props {
   run: CallRun;
@@ -52,6 +55,9 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const links: readonly ResultLink[] = view?.links ?? NONE;
   const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
   const head = headline(state);
+  const meter = useTokens(Boolean(state.outcome));
+  const count = meter?.getSnapshot();
+  const size = useMemo(() => (count && state.outcome ? ` · ${resultTokensText(resultTokens(count, state.outcome.result))} (${ENCODING})` : ''), [count, state.outcome]);
   const unchecked = Boolean(run.invalid?.length);
   const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config, unchecked }), [run, server.source, server.config, unchecked]);
   // A call sent anyway says so over the command, as a shell comment: copied along, it runs the same.
@@ -112,7 +118,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   } else body = <Pager key={`result:${from}`} text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;
   return (
     <Box flexDirection="column">
-      <Text color={tone} bold wrap="truncate-end">{head.text}</Text>
+      <Text color={tone} bold wrap="truncate-end">{head.text}<Text bold={false} dimColor>{size}</Text></Text>
       {unchecked ? <Text color={theme.warning} wrap="truncate-end">{`⚠ sent anyway: the arguments fail the schema (${sanitizeLine(run.invalid!.join('; '))})`}</Text> : null}
       {note ? <Box height={noteRows} overflow="hidden"><Text color={theme.warning} wrap="wrap">{sanitizeLine(note)}</Text></Box> : null}
       <Box flexDirection="column" height={bodyRows}>{body}</Box>

@@ -16,6 +16,9 @@ import { completer, promptSchema, strings, type StringFormSchema } from '../fetc
 import { promptText } from './prompt-text.js';
 import { useFetchView } from '../fetch/useFetchView.js';
 import { useListTab } from '../useListTab.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { kindDrift } from '../../../core/drift/compare.js';
 
 const DETAIL_ROWS = 6;
 
@@ -34,7 +37,8 @@ export function PromptsTab({ server }: { server: ServerState }) {
   const view = useFetchView<PromptForm>();
   const { opened, request } = view;
   const busyRows = request.busy || request.error ? 1 : 0;
-  const note = server.listNotes?.prompts;
+  const drift = kindDrift(useServerDrift(server.name), 'prompt');
+  const note = withDriftNote(server.listNotes?.prompts, drift);
   const get = (p: Prompt, args: Record<string, unknown>) =>
     view.fetch(`getting ${p.name}`, async (signal) => promptText(await deck.getPrompt(server.name, p.name, strings(args), { signal })));
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
@@ -62,6 +66,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
         empty={server.capabilities?.prompts ? 'this server lists no prompts' : 'this server offers no prompts'}
         render={(p, selected) => (
           <Box>
+            {drift ? <DriftMark item={drift.byKey.get(p.name)} /> : null}
             <NameCell item={p} width={nameWidth} selected={selected} />
             <Text dimColor wrap="truncate-end">{argSummary(p) || 'no arguments'}</Text>
           </Box>

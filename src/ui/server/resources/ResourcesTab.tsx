@@ -21,6 +21,9 @@ import { entryId, haystack, resourceEntries, watchMark, type ResourceEntry } fro
 import { useFetchView } from '../fetch/useFetchView.js';
 import { useRereadOnUpdate } from './useRereadOnUpdate.js';
 import { useListTab } from '../useListTab.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { kindDrift } from '../../../core/drift/compare.js';
 
 // The template is parsed once, when its form opens: a new schema each render could reset the form.
 type TemplateForm = { template: ResourceTemplate; suggest?: Suggest } & ReturnType<typeof templateForm>;
@@ -35,7 +38,8 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const { opened, request } = view;
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
   const busyRows = request.busy || request.error ? 1 : 0;
-  const note = [server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined;
+  const drift = kindDrift(useServerDrift(server.name), 'template');
+  const note = withDriftNote([server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined, drift);
   const watched = server.subscriptions;
   const watching = Object.keys(watched ?? {}).length > 0;
   // Redraws each second while something is watched, so "12s ago" stays true.
@@ -104,7 +108,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     const watch = watchOf(e);
     return watch ? watchMark(watch, now) : '';
   };
-  const columns = resourceColumns(filtered.inView, size.columns - 2, markOf);
+  const columns = resourceColumns(filtered.inView, size.columns - 2 - (drift ? 2 : 0), markOf);
   return (
     <Box flexDirection="column">
       <FilteredListView
@@ -112,7 +116,12 @@ export function ResourcesTab({ server }: { server: ServerState }) {
         noun="resource"
         note={note}
         empty={server.capabilities?.resources ? 'this server lists no resources' : 'this server offers no resources'}
-        render={(e, selected) => <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />}
+        render={(e, selected) => (
+          <Box flexGrow={1}>
+            {drift ? <DriftMark item={e.kind === 'template' ? drift.byKey.get(e.item.uriTemplate) : undefined} /> : null}
+            <ResourceRow entry={e} selected={selected} columns={columns} mark={markOf(e)} watch={watchOf(e)} />
+          </Box>
+        )}
       />
       <BusyLine request={request} />
       {entry ? <ResourceDetail entry={entry} watch={watchOf(entry)} now={now} /> : null}

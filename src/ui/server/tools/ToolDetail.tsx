@@ -6,6 +6,9 @@ import { toolTitle } from '../../components/NameCell.js';
 import { AnnotationTags } from './AnnotationTags.js';
 import { DESCRIPTION_HEAD, Description } from '../../components/Description.js';
 import { ParamList } from './ParamList.js';
+import { DriftLine } from '../../drift/DriftLine.js';
+import type { DriftItem } from '../../../core/drift/compare.js';
+import { ENCODING } from '../../../core/tokens/meter.js';
 
 /** The rows a description takes wrapped at `width` (its head: a huge one is cut anyway). */
 function descriptionRows(text: string | undefined, width: number): number {
@@ -17,10 +20,10 @@ function descriptionRows(text: string | undefined, width: number): number {
  * The selected tool in `height` rows: name and title, tags (as declared, not verified),
  * the description and the parameters, sharing what rows there are.
  */
-export function ToolDetail({ tool, height, width }: { tool: ToolInfo; height: number; width: number }) {
+export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolInfo; height: number; width: number; tokens?: number; drift?: DriftItem }) {
   const title = toolTitle(tool);
   const icons = iconSummary(tool);
-  const body = Math.max(3, height - 2 - (icons ? 1 : 0));
+  const body = Math.max(3, height - 2 - (icons ? 1 : 0) - (drift ? 1 : 0));
   const params = summarizeParams(tool.inputSchema).total;
   // The parameters take what they need, leaving the description two rows at least.
   const paramRows = Math.min(Math.max(1, params), Math.max(1, body - 2));
@@ -31,7 +34,9 @@ export function ToolDetail({ tool, height, width }: { tool: ToolInfo; height: nu
         <Text bold>{sanitizeLine(tool.name)}</Text>
         {title ? <Text>{`  ${sanitizeLine(title)}`}</Text> : null}
         <Text dimColor>{`  ${sanitizeLine(tool.qualifiedName)}`}</Text>
+        {tokens === undefined ? null : <Text dimColor>{`  · ${tokens} tokens in a model's context (${ENCODING})`}</Text>}
       </Text>
+      {drift ? <DriftLine item={drift} /> : null}
       <Text wrap="truncate-end">
         <AnnotationTags tool={tool} />
         <Text dimColor>  declared by the server, not verified; ? = implied by the spec</Text>

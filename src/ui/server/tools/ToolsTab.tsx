@@ -16,7 +16,14 @@ import { NotConnected } from '../../components/NotConnected.js';
 import { useFuzz } from './useFuzz.js';
 import { useListTab } from '../useListTab.js';
 import { useTheme } from '../../theme/ThemeContext.js';
+import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
+import { useServerDrift } from '../../drift/useDrift.js';
+import { useTokens } from '../../hooks/useTokens.js';
+import { kindDrift } from '../../../core/drift/compare.js';
+import { shortCount } from '../../../core/tokens/meter.js';
 
+/** "12.3k": a tool's definition tokens, right-aligned. */
+const TOKEN_COLUMN = 5;
 // The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
 /** Beside a tool that has an icon (one with an https: or data: URL): the icon itself is never drawn. */
@@ -51,8 +58,10 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const theme = useTheme();
   const nav = useNavigation();
   const [raw, setRaw] = useState(false);
+  const drift = kindDrift(useServerDrift(server.name), 'tool');
+  const tokens = useTokens(server.tools.length > 0);
   const fuzz = useFuzz(server.name);
-  const note = server.listNotes?.tools;
+  const note = withDriftNote(server.listNotes?.tools, drift);
   const noteRows = (note ? 1 : 0) + (fuzz.line ? 1 : 0);
   // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
   // Over the whole tool in the pager, esc closes the pager, not the filter.
@@ -88,6 +97,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
         empty={server.hiddenTools ? `all ${server.hiddenTools} tools are hidden by the tools filter` : 'this server has no tools'}
         render={(t, selected) => (
           <Box>
+            {drift ? <DriftMark item={drift.byKey.get(t.name)} /> : null}
             <Box width={columns.name} flexShrink={0} paddingRight={2}>
               <Text bold={selected} wrap="truncate-end">{sanitizeLine(t.name)}</Text>
             </Box>
@@ -101,13 +111,18 @@ export function ToolsTab({ server }: { server: ServerState }) {
                 <Text dimColor wrap="truncate-end">{sanitizeLine(toolTitle(t) ?? '')}</Text>
               </Box>
             ) : null}
+            {tokens ? (
+              <Box width={TOKEN_COLUMN} flexShrink={0} justifyContent="flex-end" marginRight={2}>
+                <Text dimColor>{shortCount(tokens.tool(t)!)}</Text>
+              </Box>
+            ) : null}
             {/* One row per tool: tags that do not fit are cut, never wrapped onto the next tool's row. */}
             <AnnotationTags tool={t} wrap="truncate-end" />
           </Box>
         )}
       />
       {fuzz.line}
-      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} /> : null}
+      {tool ? <ToolDetail tool={tool} height={detailRows} width={size.columns} tokens={tokens?.tool(tool)} drift={drift?.byKey.get(tool.name)} /> : null}
     </Box>
   );
 }

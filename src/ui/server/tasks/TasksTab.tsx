@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Box, Text } from 'ink';
+import { fetchTaskResult, type CallRun } from '../../../core/calls/call-run.js';
+import { taskFields, taskLine } from '../../../core/calls/task-text.js';
+import { isTerminal } from '../../../core/mcp/task-wire.js';
+import type { ServerState } from '../../../core/servers/state.js';
+import type { TaskEntry } from '../../../core/servers/tasks.js';
+import { sanitizeLine } from '../../../util/sanitize.js';
+import { useDeck } from '../../DeckContext.js';
+import { useKeys } from '../../keys/useKeys.js';
+import { useBodySize } from '../../hooks/useBodySize.js';
+import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
+import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
+import { useTheme } from '../../theme/ThemeContext.js';
+import { CallRunView } from '../../call/CallRunView.js';
+import { BusyLine } from '../fetch/BusyLine.js';
+import { NotConnected } from '../../components/NotConnected.js';
+import { useRequest } from '../fetch/useRequest.js';
+
+const DETAIL_ROWS = 5;
+/** While the tab shows a task still running, it is asked about this often. */
+const LOOK_AGAIN_MS = 2000;
+const NONE: readonly TaskEntry[] = [];
+
+const taskText = (t: TaskEntry) => `${t.taskId} ${t.tool ?? ''} ${t.status} ${t.statusMessage ?? ''}`;
+const taskId = (t: TaskEntry) => t.taskId;
+
+/**
+ * A server's tasks, newest first: the calls that became tasks here (live) and the
+ * server's own tasks/list (2025). enter fetches a result into the result view, x
+ * cancels, f asks again; a running task is looked at again while the tab is open.
+ */
+export function TasksTab({ server }: { server: ServerState }) {
+  const deck = useDeck();
+  const theme = useTheme();
+  const size = useBodySize();
+  const request = useRequest();
+  const [fetching, setFetching] = useState<CallRun>();
+  const tasks = server.tasks ?? NONE;
+  const busyRows = request.busy || request.error ? 1 : 0;
+  const filtered = useFilteredList(tasks, taskText, taskId, size.rows - DETAIL_ROWS - busyRows, !fetching);
+  const { list, filter, selected } = filtered;
+  const connected = server.status === 'connected';
+  const refresh = () => request.run('asking for the tasks', (signal) => deck.listTasks(server.name, { signal }), () => undefined);
+  // Once on opening (the server's own list), then the running ones now and then.
+  useEffect(() => {
+    if (connected) refresh();
+    // Only when it connects (or the tab opens connected): `refresh` is new each render, and
+    // asking on every render would never stop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connected]);
+  const running = tasks.filter((t) => !isTerminal(t.status)).map((t) => t.taskId).join(' ');
+  useEffect(() => {
+    if (!connected || !running) return;
+    const timer = setInterval(() => {
+      for (const id of running.split(' ')) void deck.getTask(server.name, id).catch(() => undefined);
+    }, LOOK_AGAIN_MS);
+    return () => clearInterval(timer);
+  }, [connected, running, deck, server.name]);
+  useEffect(() => () => fetching?.cancel(), [fetching]);
+  // Over a fetched result, esc comes back to the list.
+  useKeys(['tasks', 'list', 'global'], fetching ? { back: () => setFetching(undefined) } : {
+    ...list.handlers,
+    filter: filter.start,
+    refreshTasks: connected ? refresh : undefined,
+    ...(selected && connected && {
+      taskResult: () => setFetching(fetchTaskResult(deck, server.name, selected)),
+      cancelTask: isTerminal(selected.status) ? undefined : () => request.run(`cancelling ${selected.taskId}`, (signal) => deck.cancelTask(server.name, selected.taskId, { signal }), () => undefined),
+    }),
+    back: request.busy ? request.cancel : undefined,
+  });
+  if (fetching) {
+    const close = () => setFetching(undefined);
+    return <CallRunView run={fetching} state={server} width={size.columns} height={size.rows} onAgain={close} onRetry={close} />;
+  }
+  if (!connected && !tasks.length) return <NotConnected status={server.status} />;
+  const modern = server.protocolEra === 'modern';
+  return (
+    <Box flexDirection="column">
+      <FilteredListView
+        filtered={filtered}
+        noun="task"
+        empty={modern ? 'no tasks yet: calls this server turns into tasks show here (2026-07-28 servers keep no list of their tasks)' : 'this server lists no tasks'}
+        render={(t, isSelected) => (
+          <Box>
+            <Text bold={isSelected} wrap="truncate-end">{`${sanitizeLine(t.taskId).slice(0, 12).padEnd(13)}`}</Text>
+            <Text color={t.status === 'failed' ? theme.error : t.status === 'completed' ? theme.success : t.status === 'cancelled' ? theme.muted : theme.accent} wrap="truncate-end">
+              {`${t.tool ? `${sanitizeLine(t.tool)} · ` : ''}${taskLine(t)}`}
+            </Text>
+          </Box>
+        )}
+      />
+      <BusyLine request={request} />
+      {selected ? (
+        <Box flexDirection="column" height={DETAIL_ROWS}>
+          {taskFields(selected).slice(0, DETAIL_ROWS).map(([label, value]) => (
+            <Text key={label} wrap="truncate-end" dimColor>{`${label}: ${value}`}</Text>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}

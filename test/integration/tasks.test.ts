@@ -1,0 +1,166 @@
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
+import { ToolCallError } from '../../src/core/mcp/call.js';
+import type { TaskView } from '../../src/core/mcp/task-wire.js';
+import { EVERYTHING } from './helpers/everything.js';
+import { deckWith, state, waitFor } from './helpers/deck.js';
+import { nextPending, resultText } from './helpers/elicit.js';
+
+const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
+
+/** Every status a task was seen in, in order, repeats folded. */
+function statuses(seen: TaskView[]): string[] {
+  return seen.map((t) => t.status).filter((s, i, all) => s !== all[i - 1]);
+}
+
+describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
+  let deck: Deck;
+
+  beforeAll(async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    await deck.connectAll();
+  });
+  afterAll(async () => {
+    await deck?.close();
+  });
+
+  it('declares tasks (and task-augmented questions): the async tools are offered, the research tool requires a task', () => {
+    const tools = state(deck, 'everything').tools;
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['trigger-elicitation-request-async', 'trigger-sampling-request-async']));
+    expect(tools.find((t) => t.name === 'simulate-research-query')?.execution?.taskSupport).toBe('required');
+  });
+
+  it('runs a task-required tool as a task to completion, with its status messages and TTL on the way', async () => {
+    const seen: TaskView[] = [];
+    const outcome = await deck.callTool('everything', 'simulate-research-query', { topic: 'tides' }, { onTask: (t) => seen.push(t) });
+    expect(resultText(outcome)).toMatch(/Research Report: tides/);
+    expect(statuses(seen)).toEqual(['working', 'completed']);
+    expect(seen[0]?.statusMessage).toBe('Gathering sources...');
+    expect(seen.at(-1)?.statusMessage).toBe('Generating report...');
+    expect(seen[0]).toMatchObject({ ttlMs: 300000, pollIntervalMs: 1000 });
+    // The deck keeps it, with the tool it came from; the server lists it too.
+    const id = seen[0]!.taskId;
+    expect(state(deck, 'everything').tasks?.[0]).toMatchObject({ taskId: id, tool: 'simulate-research-query', status: 'completed' });
+    const listing = await deck.listTasks('everything');
+    expect(listing.from).toBe('server');
+    expect(listing.tasks.map((t) => t.taskId)).toContain(id);
+    expect(await deck.getTask('everything', id)).toMatchObject({ status: 'completed' });
+  });
+
+  it('cancels a running task with tasks/cancel: the call ends cancelled, the task says so', async () => {
+    const abort = new AbortController();
+    let id: string | undefined;
+    const call = deck.callTool('everything', 'simulate-research-query', { topic: 'stop me' }, {
+      signal: abort.signal,
+      onTask: (t) => {
+        id = t.taskId;
+        if (t.statusMessage === 'Analyzing content...') abort.abort();
+      },
+    });
+    await expect(call).rejects.toMatchObject({ kind: 'cancelled', message: expect.stringMatching(/tasks\/cancel/) });
+    expect((await deck.getTask('everything', id!)).status).toBe('cancelled');
+  });
+
+  it('asks for input while it runs: the question comes through the queue and the answer shapes the result', async () => {
+    const seen: TaskView[] = [];
+    const call = deck.callTool('everything', 'simulate-research-query', { topic: 'python', ambiguous: true }, { onTask: (t) => seen.push(t) });
+    const ask = await nextPending(deck, 'elicit-form', 'everything');
+    expect(ask.message).toMatch(/multiple interpretations/);
+    expect(deck.requests.respond(ask.id, { action: 'accept', content: { interpretation: 'snake' } })).toMatchObject({ ok: true });
+    const outcome = await call;
+    expect(resultText(outcome)).toMatch(/Clarification\*\*: snake/);
+    expect(statuses(seen)).toEqual(expect.arrayContaining(['input_required', 'completed']));
+  });
+
+  it('answers a task-augmented elicitation (the server polls our task, then fetches its result)', async () => {
+    const call = deck.callTool('everything', 'trigger-elicitation-request-async', {});
+    const ask = await nextPending(deck, 'elicit-form', 'everything');
+    expect(deck.requests.respond(ask.id, { action: 'accept', content: { name: 'Ada' } })).toMatchObject({ ok: true });
+    const text = resultText(await call);
+    expect(text).toMatch(/\[COMPLETED\]/);
+    expect(text).toMatch(/Name: Ada/);
+  });
+
+  it('answers a task-augmented sampling request the same way', async () => {
+    const call = deck.callTool('everything', 'trigger-sampling-request-async', { prompt: 'a colour?', maxTokens: 20 });
+    const ask = await nextPending(deck, 'sample', 'everything');
+    expect(deck.requests.respond(ask.id, { action: 'reply', text: 'Teal.' })).toEqual({ ok: true });
+    const text = resultText(await call);
+    expect(text).toMatch(/\[COMPLETED\] Async sampling completed/);
+    expect(text).toMatch(/Teal\./);
+  });
+
+  it('fetches a finished task\'s result again by its id', async () => {
+    const seen: TaskView[] = [];
+    await deck.callTool('everything', 'simulate-research-query', { topic: 'again' }, { onTask: (t) => seen.push(t) });
+    const result = await deck.taskResult('everything', seen[0]!.taskId);
+    expect(resultText({ result })).toMatch(/Research Report: again/);
+  });
+});
+
+describe('tasks, 2026-07-28 (the io.modelcontextprotocol/tasks extension)', () => {
+  let deck: Deck;
+
+  beforeAll(async () => {
+    deck = await deckWith({ tasks: { command: process.execPath, args: [TASKS_SERVER, 'stdio'], env: { STEP_MS: '150' } } });
+    await deck.connectAll();
+  });
+  afterAll(async () => {
+    await deck?.close();
+  });
+
+  it('speaks 2026-07-28 with the extension on both sides', () => {
+    expect(state(deck, 'tasks')).toMatchObject({ status: 'connected', protocolEra: 'modern', capabilities: { extensions: { 'io.modelcontextprotocol/tasks': {} } } });
+  });
+
+  it('follows a call the server turned into a task to its result', async () => {
+    const seen: TaskView[] = [];
+    const outcome = await deck.callTool('tasks', 'research', { topic: 'tides' }, { onTask: (t) => seen.push(t) });
+    expect(resultText(outcome)).toBe('report on tides');
+    expect(statuses(seen)).toEqual(['working', 'completed']);
+    expect(seen[0]?.statusMessage).toBe('starting');
+    expect(seen.at(-1)?.statusMessage).toBe('done');
+    expect(seen[0]).toMatchObject({ ttlMs: 60000 });
+    // A call the server answers at once stays a plain call.
+    expect(resultText(await deck.callTool('tasks', 'quick', {}))).toBe('quick answer');
+  });
+
+  it('cancels a running task', async () => {
+    const abort = new AbortController();
+    let id: string | undefined;
+    const call = deck.callTool('tasks', 'research', { topic: 'stop', steps: 40 }, {
+      signal: abort.signal,
+      onTask: (t) => {
+        id = t.taskId;
+        if (t.statusMessage === 'step 1 of 40') abort.abort();
+      },
+    });
+    await expect(call).rejects.toBeInstanceOf(ToolCallError);
+    await expect(call).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(await deck.getTask('tasks', id!)).toMatchObject({ status: 'cancelled', statusMessage: 'cancelled on request' });
+  });
+
+  it('answers what a task asks (inputRequests) through the queue, sent back with tasks/update', async () => {
+    const seen: TaskView[] = [];
+    const call = deck.callTool('tasks', 'research', { topic: 'python', ambiguous: true }, { onTask: (t) => seen.push(t) });
+    const ask = await nextPending(deck, 'elicit-form', 'tasks');
+    expect(ask.message).toMatch(/two meanings/);
+    expect(deck.requests.respond(ask.id, { action: 'accept', content: { meaning: 'animal' } })).toMatchObject({ ok: true });
+    expect(resultText(await call)).toBe('report on python (animal)');
+    expect(statuses(seen)).toEqual(['working', 'input_required', 'working', 'completed']);
+  });
+
+  it('reports a failed task with the server\'s reason', async () => {
+    await expect(deck.callTool('tasks', 'doomed', {})).rejects.toMatchObject({ kind: 'task-failed', message: 'the task failed: the disk is full' });
+  });
+
+  it('lists the tasks started here (the extension has no tasks/list) and fetches a result by id', async () => {
+    const listing = await deck.listTasks('tasks');
+    expect(listing.from).toBe('known');
+    const done = listing.tasks.find((t) => t.tool === 'research' && t.status === 'completed');
+    expect(done).toBeDefined();
+    expect(resultText({ result: await deck.taskResult('tasks', done!.taskId) })).toMatch(/^report on/);
+    await waitFor(deck, () => (state(deck, 'tasks').tasks?.length ?? 0) >= 4, 'the tasks on the state');
+  });
+});

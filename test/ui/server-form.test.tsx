@@ -1,0 +1,88 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDeck, type Deck } from '../../src/core/deck.js';
+import { openUserCatalog } from '../../src/core/config/user-catalog.js';
+import { openApprovals } from '../../src/core/config/approvals.js';
+import { sandbox } from '../integration/helpers/cli.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+const HEALTHY = fileURLToPath(new URL('../fixtures/servers/healthy.mjs', import.meta.url));
+
+describe('adding and editing a server from the deck', () => {
+  let deck: Deck;
+  let app: Rendered;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  async function open(files: (box: ReturnType<typeof sandbox>) => void = () => undefined) {
+    const box = sandbox();
+    mkdirSync(box.env.MCPDECK_CONFIG_DIR!, { recursive: true });
+    files(box);
+    deck = await createDeck({ cwd: box.cwd, env: box.env, userCatalog: openUserCatalog(box.env), approvals: openApprovals(box.env) });
+    app = renderApp(deck, { columns: 120, rows: 40 });
+    return { box, catalog: join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json') };
+  }
+  const typeText = (text: string) => app.press(...text.split(''));
+
+  it('n opens the form; what to fix shows above it and keeps every value; a valid server is written and appears connected', async () => {
+    const { catalog } = await open();
+    await app.waitFor('demo');
+    await app.press('n');
+    await app.waitFor('New server');
+    expect(app.frame()).toMatch(/Where\*\s+user: the user catalog/);
+    await typeText('bad name');
+    // Transport stays stdio; no command given: the editor says what is missing, nothing is written.
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor('must match pattern');
+    await app.press(KEY.ctrl('u'));
+    await typeText('echo');
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor('a stdio server needs a command to run');
+    expect(app.frame()).toContain('echo');
+    await app.press(KEY.down, KEY.down);
+    await app.waitFor(/› Command/);
+    await typeText(process.execPath);
+    await app.press(KEY.down);
+    await app.waitFor(/› Arguments/);
+    await app.press(KEY.ctrl('n'));
+    await typeText(HEALTHY);
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor((f) => f.includes('config reloaded: +1 −1 ~0') && !f.includes('New server'));
+    await app.waitFor(/echo\s.*connected/);
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers).toEqual({ echo: { command: process.execPath, args: [HEALTHY] } });
+  });
+
+  it('E edits a server in its own file, keeping the fields the form does not show; another client’s server is read-only', async () => {
+    const { catalog } = await open((b) => {
+      writeFileSync(join(b.env.MCPDECK_CONFIG_DIR!, 'servers.json'), JSON.stringify({ mcpServers: { mine: { command: 'node', args: ['old.js'], timeout: 5000, disabled: true } } }, null, 2));
+      mkdirSync(join(b.env.HOME!, '.cursor'), { recursive: true });
+      writeFileSync(join(b.env.HOME!, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { theirs: { command: 'x', disabled: true } } }));
+    });
+    await app.waitFor('theirs');
+    await app.waitFor(/› mine|› theirs/);
+    // The list is in precedence order: Cursor's user file first.
+    await app.press('E');
+    await app.waitFor("theirs comes from Cursor's file");
+    expect(app.frame()).toContain('read-only here');
+    await app.press(KEY.down);
+    await app.waitFor(/› mine/);
+    await app.press('E');
+    await app.waitFor('Edit mine in the user catalog');
+    expect(app.frame()).toContain('old.js');
+    await app.press(KEY.ctrl('u'));
+    await typeText('renamed');
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor((f) => f.includes('config reloaded: +1 −1 ~0') && !f.includes('Edit mine'));
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers).toEqual({ renamed: { command: 'node', args: ['old.js'], timeout: 5000, disabled: true } });
+    // From the server's own screen too.
+    await app.waitFor(/› renamed/);
+    await app.press(KEY.enter);
+    await app.waitFor('1 Tools');
+    await app.press('E');
+    await app.waitFor('Edit renamed in the user catalog');
+  });
+});
