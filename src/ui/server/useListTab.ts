@@ -37,12 +37,14 @@ export interface ListTab<T> {
 
 /**
  * The skeleton the Tools, Resources and Prompts tabs share: the body's size, a filtered
- * list in the rows the tab leaves it (the filter's own line counted here), its keys or
- * those of what covers it, and whether there is anything to show at all.
+ * list in the rows the tab leaves it (the list's position line counted here, the filter's
+ * line by the list itself), its keys or those of what covers it, and whether there is
+ * anything to show at all.
  */
 export function useListTab<T>(options: ListTabOptions<T>): ListTab<T> {
   const { server, items, cover } = options;
   const size = useBodySize();
+  // One row for the position line under the list ("3/12 · 9 more below").
   const rows = size.rows - options.keepRows - 1;
   const filtered = useFilteredList(items, options.text, options.id, options.fit ? Math.min(rows, items.length + 1) : rows, !cover);
   const { list, filter, selected } = filtered;
