@@ -55,19 +55,25 @@ export const ADHOC_NAME = 'adhoc';
 export const collect = (v: string, prev: string[] = []) => [...prev, v];
 
 /** The options every command that reads servers shares. */
-export function withTarget(command: Command): Command {
+/** The configured servers a command reaches: which files, which servers, and when to sign in. */
+export function withConfigured(command: Command): Command {
   return command
     .option('-c, --config <file>', 'read servers from this file (repeatable)', collect)
     .option('--strict', 'read only the --config files')
     .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
     .option('--demo', 'add the built-in demo server')
+    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
+}
+
+/** The configured servers, or an ad hoc one (`--url`, or a command after `--`). */
+export function withTarget(command: Command): Command {
+  return withConfigured(command)
     .option('--url <url>', 'an ad hoc remote server that is not in any configuration')
     .option('-H, --header <"Name: value">', 'an HTTP header for --url (repeatable), e.g. a static Authorization token', collect)
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
     .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', collect)
     .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', collect)
-    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
-    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
+    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision');
 }
 
 export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {

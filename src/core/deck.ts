@@ -285,7 +285,11 @@ export class Deck {
    */
   async approve(name: string, scope: ApprovalScope = 'server', { connect = true } = {}): Promise<void> {
     const approval = this.approvalOf(name);
-    await this.approvals().approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
+    const approvals = this.approvals();
+    await approvals.approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
+    // The file's servers one by one too: a server added to the file later waits for its
+    // own approval, and those approved with the file go on running while unchanged.
+    if (scope === 'file') for (const other of this.sameFile(approval)) await approvals.approve({ file: other.file, at: other.at, server: other.name, hash: other.serverHash });
     await this.load();
     if (connect) await this.hub.connectAll();
   }
@@ -302,6 +306,13 @@ export class Deck {
     const { approvals } = this.options;
     if (!approvals) throw new Error('approvals cannot be kept here (no user config)');
     return approvals;
+  }
+
+  private sameFile(approval: NonNullable<ServerDefinition['approval']>) {
+    return this.getSnapshot().servers.flatMap(({ name }) => {
+      const other = this.hub.definition(name)?.approval;
+      return other && other.file === approval.file && other.at.join('\0') === approval.at.join('\0') ? [{ ...other, name }] : [];
+    });
   }
 
   private approvalOf(name: string) {

@@ -14,3 +14,8 @@ export function formatBytes(n: number): string {
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 2 : 1)} s`;
 }
+
+/** "1 tool", "3 tools": a count and its noun (plurals with an s). */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}

@@ -30,7 +30,7 @@ describe('results in a real terminal', () => {
     expect(footer(result)).not.toContain('i image');
     expect(browser.opened()).toEqual([]);
     await term.keys('f');
-    await term.waitFor(/opened get-tiny-image-\d+\.png in your browser or viewer/);
+    await term.waitFor(/handed get-tiny-image-\d+\.png to your browser or viewer/);
     const url = browser.opened()[0]!;
     expect(url).toMatch(/^file:\/\/\S+get-tiny-image-\d+\.png$/);
     expect(fileURLToPath(url)).toBe(saved![1]);

@@ -59,18 +59,39 @@ describe('servers from a project’s files wait for approval', () => {
     const vscodeFile = join(box.cwd, '.vscode', 'mcp.json');
     writeFileSync(vscodeFile, readFileSync(vscodeFile, 'utf8').replace('"API_TOKEN"', '"OTHER"'));
     box.clearMarkers();
-    const again = JSON.parse((await runCli(['status', '--json'], box)).stdout) as { name: string; status: string; approval: { changed: boolean } }[];
-    expect(box.markers()).toEqual(['pwned-claude-local.txt']);
+    const again = JSON.parse((await runCli(['status', '--json'], box)).stdout) as { name: string; status: string; approval: { needed: boolean; changed?: boolean } }[];
+    // Approved with its file and unchanged, mcpjson-other runs on; only the changed server asks again.
+    expect(box.markers()).toEqual(['pwned-claude-local.txt', 'pwned-mcpjson-other.txt']);
     expect(again.find((s) => s.name === 'mcpjson-helper')).toMatchObject({ status: 'needs-approval', approval: { changed: true } });
-    expect(again.find((s) => s.name === 'mcpjson-other')).toMatchObject({ status: 'needs-approval', approval: { changed: true } });
+    expect(again.find((s) => s.name === 'mcpjson-other')?.approval).toMatchObject({ needed: false });
     expect(again.find((s) => s.name === 'vscode-helper')).toMatchObject({ status: 'needs-approval', approval: { changed: true } });
     expect((await runCli(['tools', 'mcpjson-helper'], box)).stderr).toContain('changed since it was approved');
 
     // Revoked: it waits again.
     expect((await runCli(['revoke', '--file', join(box.home, '.claude.json')], box)).stdout).toContain('revoked the approval of 1 server of');
     box.clearMarkers();
-    expect((await runCli(['status'], box)).code).toBe(6);
-    expect(box.markers()).toEqual([]);
+    const revoked = JSON.parse((await runCli(['status', '--json'], box)).stdout) as { name: string; status: string }[];
+    expect(revoked.find((s) => s.name === 'claude-local-helper')?.status).toBe('needs-approval');
+    // Only mcpjson-other, approved with its file and unchanged, still runs.
+    expect(box.markers()).toEqual(['pwned-mcpjson-other.txt']);
+  });
+
+  it('a server added to an approved file waits for its own approval; the others run on', async () => {
+    const box = hostileProject();
+    expect((await runCli(['approve', '--file', '.mcp.json'], box)).code).toBe(0);
+    const mcpJson = join(box.cwd, '.mcp.json');
+    const config = JSON.parse(readFileSync(mcpJson, 'utf8')) as { mcpServers: Record<string, unknown> };
+    config.mcpServers['mcpjson-new'] = { command: 'node', args: ['-e', "require('fs').writeFileSync(process.argv[1] + '/pwned-mcpjson-new.txt', 'owned')", '${workspaceFolder}'] };
+    writeFileSync(mcpJson, JSON.stringify(config, null, 2));
+    const status = JSON.parse((await runCli(['status', '--json'], box)).stdout) as { name: string; approval: { needed: boolean } }[];
+    expect(status.find((s) => s.name === 'mcpjson-new')?.approval).toMatchObject({ needed: true });
+    expect(status.find((s) => s.name === 'mcpjson-helper')?.approval).toMatchObject({ needed: false });
+    expect(status.find((s) => s.name === 'mcpjson-other')?.approval).toMatchObject({ needed: false });
+    expect(box.markers()).toEqual(['pwned-mcpjson-other.txt', 'pwned-mcpjson.txt']);
+    // revoke --file takes back the file and each of its servers.
+    expect((await runCli(['revoke', '--file', '.mcp.json'], box)).code).toBe(0);
+    const after = JSON.parse((await runCli(['status', '--json'], box)).stdout) as { name: string; approval: { needed: boolean } }[];
+    expect(after.filter((s) => s.name.startsWith('mcpjson-')).map((s) => s.approval.needed)).toEqual([true, true, true]);
   });
 
   it('a file named with --config is approved by being named', async () => {

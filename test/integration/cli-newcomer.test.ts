@@ -19,6 +19,17 @@ describe('the CLI for a new user', () => {
     expect(fixed.stdout).toContain('hi');
   });
 
+  it('add: a header for a stdio server, or env for a remote one, is refused, not dropped', async () => {
+    const box = sandbox();
+    const header = await runCli(['add', 'secret', '--header', 'X: y', '--', process.execPath, HEALTHY], box);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toContain('--header is for a remote server (HTTP or SSE); a stdio server takes --env');
+    const env = await runCli(['add', 'remote', 'https://example.invalid/mcp', '--env', 'A=b'], box);
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain('--env is for a stdio server');
+    expect((await runCli(['get', 'secret'], box)).code).toBe(2);
+  });
+
   it('log-level: a wrong level names the valid ones; a server without logging is said once, plainly', async () => {
     const wrong = await runCli(['log-level', 'demo', 'loud'], sandbox());
     expect(wrong.code).toBe(2);

@@ -52,6 +52,17 @@ const peers: Peer[] = [
 /** An ad hoc stdio target: `mcpdeck <args> -- <command>`. */
 const adhoc = (peer: Peer, ...args: string[]) => runCli([...args, '--', ...peer.command], box);
 
+describe('read of a blob', () => {
+  it("shows a small blob of a text type as text (server-everything's text/plain blob), and --json keeps it in base64", async () => {
+    const everything = peers[0]!;
+    const read = await adhoc(everything, 'read', 'demo://resource/dynamic/blob/3');
+    expect(read.code, read.stderr).toBe(0);
+    expect(read.stdout).toMatch(/^Resource 3: This is a base64 blob created at /);
+    const json = JSON.parse((await adhoc(everything, 'read', 'demo://resource/dynamic/blob/3', '--json')).stdout) as { contents: { blob?: string }[] };
+    expect(Buffer.from(json.contents[0]!.blob!, 'base64').toString()).toMatch(/^Resource 3: /);
+  });
+});
+
 describe.each(peers)('CLI verbs against $name', (peer) => {
   it('resources lists the server\'s resources, as text and as JSON', async () => {
     const json = await adhoc(peer, 'resources', '--json');

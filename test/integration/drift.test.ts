@@ -45,7 +45,7 @@ describe('drift through the CLI', () => {
     t.version(2);
     const listed = await t.run('tools', 'notes');
     expect(listed.code).toBe(0);
-    expect(listed.stderr).toContain("1 changed, 1 new, 1 removed since you accepted notes's definitions; see mcpdeck tools notes --changed");
+    expect(listed.stderr).toContain("note: its tools: 1 changed, 1 new, 1 removed since you accepted notes's definitions; mcpdeck tools notes --changed shows them, and its prompts and resource templates");
     const changed = await t.run('tools', 'notes', '--changed');
     expect(changed.code, changed.stderr).toBe(7);
     const out = changed.stdout;

@@ -62,6 +62,9 @@ describe("token cost of server-everything's tools", () => {
     const table = await runCli(['status', '--strict', '--config', config], box);
     expect(table.stdout).toMatch(new RegExp(`^everything +✓ connected +stdio +\\S+ +${direct.size} +${sum} +servers\\.json$`, 'm'));
     expect(table.stdout).toContain("Tokens: what each server's tool definitions cost in a model's context (o200k_base).");
+    // `mcpdeck` piped prints the same table.
+    const piped = await runCli(['--strict', '--config', config], box);
+    expect(piped.stdout).toMatch(new RegExp(`^everything +✓ connected +stdio +\\S+ +${direct.size} +${sum} +servers\\.json$`, 'm'));
   });
 });
 

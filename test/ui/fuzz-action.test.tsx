@@ -36,7 +36,7 @@ describe('fuzzing a tool from the Tools tab', () => {
     await app.waitFor('› divide');
     await app.press('f');
     const report = await app.waitFor(/replay with mcpdeck fuzz target divide --seed \d+/, 20_000);
-    expect(report).toMatch(/fuzz target · seed \d+ · 30 calls to 1 tools/);
+    expect(report).toMatch(/fuzz target · seed \d+ · 30 calls to 1 tool/);
     expect(report).toContain('✗ crash · divide');
     expect(report).toContain('the server went away: the server process exited with code 3');
     await app.press(KEY.esc);

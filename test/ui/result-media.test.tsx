@@ -28,7 +28,7 @@ describe('an image result', () => {
     expect(footer(s.app.frame())).not.toContain('i image');
     expect(s.opened).toEqual([]);
     await s.app.press('f');
-    await s.app.waitFor(/opened get-tiny-image-\d+\.png in your browser or viewer/);
+    await s.app.waitFor(/handed get-tiny-image-\d+\.png to your browser or viewer/);
     expect(s.opened).toHaveLength(1);
     expect(s.opened[0]).toMatch(/^file:\/\/.*\/results\/get-tiny-image-\d+\.png$/);
     expect(head(s.opened[0]!)).toBe(PNG_SIGNATURE);
@@ -47,7 +47,7 @@ describe('an image result', () => {
     // ink-picture, loaded now, sends the PNG to the terminal in kitty's graphics protocol.
     await s.app.waitFor(() => /\x1b_G[^;]*a=T[^;]*;[A-Za-z0-9+/=]+/.test(s!.app.written()) || /\x1b_G[^;]*f=100[^;]*;/.test(s!.app.written()));
     await s.app.press('f');
-    await s.app.waitFor(/opened pictures-\d+\.png/);
+    await s.app.waitFor(/handed pictures-\d+\.png/);
     expect(s.opened).toHaveLength(1);
     await s.app.press('i');
     await s.app.waitFor('image 2 of 2 · image/png');
@@ -74,7 +74,7 @@ describe('an image result', () => {
     expect(picker).toMatch(/image image\/png \d+ bytes +\S+pictures-\d+\.png/);
     await s.offered('enter open');
     await s.app.press(KEY.down, KEY.enter);
-    await s.app.waitFor(/opened pictures-\d+\.png/);
+    await s.app.waitFor(/handed pictures-\d+\.png/);
     expect(s.opened).toHaveLength(1);
     expect(head(s.opened[0]!)).toBe(PNG_SIGNATURE);
   });

@@ -188,3 +188,15 @@ describe('showing deep values', () => {
     expect(coerceArguments(['n=5'], { type: 'object', properties: { n: alt } })).toEqual({ n: '5' });
   });
 });
+
+describe('summarizeParams: type labels', () => {
+  it('reads a nullable type the same written either way: integer? (zod writes anyOf [integer, null])', () => {
+    const properties = {
+      a: { anyOf: [{ type: 'integer', minimum: 0 }, { type: 'null' }] },
+      b: { type: ['integer', 'null'] },
+      c: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+      d: { type: 'null' },
+    };
+    expect(summarizeParams({ type: 'object', properties }).params.map((p) => p.type)).toEqual(['integer?', 'integer?', 'string | number | null', 'null']);
+  });
+});

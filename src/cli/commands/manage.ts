@@ -68,6 +68,8 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
         const type = o.transport ?? (url ? 'http' : 'stdio');
         if (url && type === 'stdio') throw new UserError('a URL needs --transport http or sse; a stdio server takes `-- <command>`');
         if (!url && type !== 'stdio') throw new UserError(`--transport ${type} needs a URL`);
+        if (url && o.env?.length) throw new UserError('--env is for a stdio server (the process it starts); a remote server takes --header');
+        if (!url && o.header?.length) throw new UserError('--header is for a remote server (HTTP or SSE); a stdio server takes --env');
         const env = pairs(o.env, '=', '--env');
         const headers = pairs(o.header, ':', '--header');
         const entry = url

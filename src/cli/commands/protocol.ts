@@ -8,6 +8,7 @@ import type { Listed } from '../../core/mcp/list.js';
 import { block } from '../render-result.js';
 import { isAdhoc, type Invocation } from '../target.js';
 import { onServer, printJson, requireCapability, splitWords, withRequest, type RequestCommandOptions, type RequestContext } from '../request.js';
+import { blobText } from '../../core/calls/blob-text.js';
 
 type Run = (fn: () => Promise<number>) => void;
 
@@ -198,13 +199,16 @@ export function registerProtocol(program: Command, inv: Invocation, run: Run): v
     );
 }
 
-/** Each content of a read: text as is (sanitized), binary as its size; a header when there is more than one. */
+/** Each content of a read: text as is (sanitized), a small text blob as text, other binary as its size; a header when there is more than one. */
 function printContents(result: ReadResourceResult): void {
   const many = result.contents.length > 1;
   const parts = result.contents.map((c) => {
     const head = `[${sanitizeLine(c.uri)}${c.mimeType ? ` ${sanitizeLine(c.mimeType)}` : ''}]`;
     if ('text' in c && typeof c.text === 'string') return many ? `${head}\n${sanitize(c.text)}` : sanitize(c.text);
     const blob = 'blob' in c && typeof c.blob === 'string' ? c.blob : '';
+    // A small blob of a text type is read as text, as the deck shows it.
+    const text = blobText(Buffer.from(blob, 'base64'), c.mimeType);
+    if (text !== undefined) return many ? `${head}\n${sanitize(text)}` : sanitize(text);
     return `${head.slice(0, -1)}, ${bytes(blob)} bytes of binary; --json has it in base64]`;
   });
   if (!result.contents.length) process.stderr.write('the resource has no contents\n');

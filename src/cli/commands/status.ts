@@ -61,16 +61,20 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
         const deck = await openDeck(options, inv, { supervise: Boolean(options.watch) });
         try {
           if (options.watch) return await watch(deck, options);
-          // The tokenizer loads while the servers start.
-          const tokens = deck.tokens.load();
-          await deck.connectAll();
-          await tokens;
-          return printStatus(deck, Boolean(options.json));
+          return await connectAndPrint(deck, Boolean(options.json));
         } finally {
           await deck.close();
         }
       }),
     );
+}
+
+/** Connects every server and prints the status (the tokenizer loads while they start). */
+export async function connectAndPrint(deck: Deck, json: boolean): Promise<number> {
+  const tokens = deck.tokens.load();
+  await deck.connectAll();
+  await tokens;
+  return printStatus(deck, json);
 }
 
 export function printStatus(deck: Deck, json: boolean): number {

@@ -8,8 +8,8 @@ import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { painter } from '../style.js';
 import { printJson } from '../request.js';
-import { connectOne, openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
-import { withAnswers } from '../options.js';
+import { connectOne, openDeck, type Invocation, type TargetOptions } from '../target.js';
+import { withAnswers, withConfigured } from '../options.js';
 
 interface TestOptions extends TargetOptions {
   junit?: string;
@@ -18,7 +18,7 @@ interface TestOptions extends TargetOptions {
 }
 
 export function registerTest(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withAnswers(withTarget(program.command('test [files...]').description('run saved calls (default file: mcpdeck.tests.json) and check what they give; exit 1 when one fails')))
+  withAnswers(withConfigured(program.command('test [files...]').description('run saved calls (default file: mcpdeck.tests.json) and check what they give; exit 1 when one fails')))
     .option('--junit <file>', 'also write the results as JUnit XML, for CI')
     .option('--json', 'print the results as JSON')
     .option('--timeout <seconds>', 'give up a call after this long without progress (default 60)')

@@ -36,7 +36,7 @@ export function registerTools(program: Command, inv: Invocation, run: (fn: () =>
           await tokens;
           printTools(deck, name, Boolean(options.json));
           const drift = driftSummary(deck.drift?.of(name));
-          if (drift) process.stderr.write(`note: ${drift} since you accepted ${name}'s definitions; see mcpdeck tools ${name} --changed\n`);
+          if (drift) process.stderr.write(`note: its tools: ${drift} since you accepted ${name}'s definitions; mcpdeck tools ${name} --changed shows them, and its prompts and resource templates\n`);
           return Exit.ok;
         } finally {
           await deck.close();

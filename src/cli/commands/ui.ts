@@ -39,12 +39,11 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
 
 /** Not a terminal: the status table (or JSON), as `mcpdeck status` prints it. */
 async function printInstead(options: TargetOptions & { json?: boolean }, inv: Invocation): Promise<number> {
-  const [{ openDeck }, { printStatus }] = await Promise.all([import('../target.js'), import('./status.js')]);
+  const [{ openDeck }, { connectAndPrint }] = await Promise.all([import('../target.js'), import('./status.js')]);
   const deck = await openDeck(options, inv);
   try {
     if (!options.json) process.stderr.write('mcpdeck: not a terminal; printing the status instead (mcpdeck status --help)\n');
-    await deck.connectAll();
-    return printStatus(deck, Boolean(options.json));
+    return await connectAndPrint(deck, Boolean(options.json));
   } finally {
     await deck.close();
   }

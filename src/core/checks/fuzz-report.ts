@@ -1,5 +1,6 @@
 import { terminalJson } from '../../util/json.js';
 import type { FindingKind, FuzzReport } from './fuzz.js';
+import { countOf } from '../../util/text.js';
 
 const TITLE: Record<FindingKind, string> = {
   crash: 'crash',
@@ -26,7 +27,7 @@ const shortJson = (value: unknown) => {
 export function fuzzReportText(report: FuzzReport, replay = `--seed ${report.seed}`): string {
   const lines: string[] = [];
   const seconds = (report.elapsedMs / 1000).toFixed(1);
-  lines.push(`fuzz ${report.server} · seed ${report.seed} · ${report.calls} calls to ${report.tools.filter((t) => t.calls).length} tools in ${seconds} s`);
+  lines.push(`fuzz ${report.server} · seed ${report.seed} · ${countOf(report.calls, 'call')} to ${countOf(report.tools.filter((t) => t.calls).length, 'tool')} in ${seconds} s`);
   if (report.cutShort) lines.push(`cut short: ${report.cutShort}`);
   lines.push('');
   if (!report.findings.length) lines.push('no findings: no crash, hang, protocol error, unreadable result, output schema failure or invalid JSON-RPC');

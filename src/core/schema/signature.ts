@@ -36,7 +36,8 @@ function itemLabel(items: unknown, depth: number): string {
 /** `x | null` reads `x?`. */
 function collapse(labels: string[]): string {
   const rest = labels.filter((l) => l !== 'null');
-  const joined = [...new Set(rest)].join(' | ') || 'null';
+  if (!rest.length) return 'null';
+  const joined = [...new Set(rest)].join(' | ');
   return rest.length < labels.length && rest.length === 1 ? `${joined}?` : rest.length < labels.length ? `${joined} | null` : joined;
 }
 

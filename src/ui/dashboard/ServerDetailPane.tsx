@@ -6,6 +6,7 @@ import { useTheme } from '../theme/ThemeContext.js';
 import type { ServerDrift } from '../../core/drift/compare.js';
 import { driftHeadline } from '../drift/DriftMark.js';
 import { Badge } from '../components/Badge.js';
+import { countOf } from '../../util/text.js';
 
 export const DETAIL_ROWS = 8;
 
@@ -13,7 +14,7 @@ export const DETAIL_ROWS = 8;
 export function ServerDetailPane({ server, frame, width, drift }: { server: ServerState; frame: number; width: number; drift?: ServerDrift }) {
   const theme = useTheme();
   const info = server.serverInfo;
-  const counts = `${server.tools.length} tools · ${server.resources.length} resources · ${server.prompts.length} prompts`;
+  const counts = `${countOf(server.tools.length, 'tool')} · ${countOf(server.resources.length, 'resource')} · ${countOf(server.prompts.length, 'prompt')}`;
   // The drift line takes one of the stderr rows.
   const stderr = server.stderr.slice(-(server.error ? 3 : drift ? 4 : 5)).map(sanitizeLine);
   const issues = server.configIssues.filter((i) => i.severity === 'warning');

@@ -24,8 +24,8 @@ export function useSavedFiles(files: readonly SavedFile[], say: (status: string)
     setPicking(false);
     say(`opening ${basename(file.path)}…`);
     opener?.(pathToFileURL(file.path).href).then(
-      () => say(`opened ${basename(file.path)} in your browser or viewer`),
-      (error: unknown) => say(`could not open ${file.path}: ${(error as Error)?.message ?? String(error)}`),
+      () => say(`handed ${basename(file.path)} to your browser or viewer`),
+      (error: unknown) => say(`could not open ${basename(file.path)}: ${(error as Error)?.message ?? String(error)}`),
     );
   };
   return {
