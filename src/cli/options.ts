@@ -25,7 +25,7 @@ export function withAnswers(command: Command): Command {
     .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply");
 }
 
-export const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];
+const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];
 
 /** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
 export interface TargetOptions extends AnswerOptions {

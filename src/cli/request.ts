@@ -21,7 +21,7 @@ export interface RequestCommandOptions extends TargetOptions {
 }
 
 /** What a failed request means for the exit code. */
-export const EXIT_FOR: Record<CallErrorKind, number> = {
+const EXIT_FOR: Record<CallErrorKind, number> = {
   'bad-arguments': Exit.badInput,
   'unknown-tool': Exit.badInput,
   'not-connected': Exit.connection,
@@ -52,7 +52,7 @@ export function withRequest(command: Command): Command {
 }
 
 /** `--meta k=v ...` as request `_meta`: JSON values where they parse (7, true, {"a":1}), strings otherwise. */
-export function parseMeta(values: string[] | undefined): Record<string, unknown> | undefined {
+function parseMeta(values: string[] | undefined): Record<string, unknown> | undefined {
   if (!values?.length) return undefined;
   const meta: Record<string, unknown> = {};
   for (const value of values) {
@@ -78,7 +78,7 @@ function timeoutOf(options: RequestCommandOptions): number | undefined {
 }
 
 /** A log message as one stderr line: `[warning] logger: text`, sanitized. */
-export function logLine(entry: LogEntry): string {
+function logLine(entry: LogEntry): string {
   const data = typeof entry.data === 'string' ? entry.data : terminalJson(entry.data);
   return sanitize(`[${entry.level}] ${entry.logger ? `${entry.logger}: ` : ''}${data}`);
 }
@@ -87,7 +87,7 @@ export function logLine(entry: LogEntry): string {
  * Writes each log message `name` sends from now on to stderr with its level; returns
  * the function that stops it. Messages arrive in the server's state (the deck's Log tab).
  */
-export function echoLogs(deck: Deck, name: string): () => void {
+function echoLogs(deck: Deck, name: string): () => void {
   let last = deck.server(name)?.logs.at(-1)?.seq ?? -1;
   return deck.subscribe(() => {
     for (const entry of deck.server(name)?.logs ?? []) {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { createDeck, DEMO_NAME, type Deck, type DeckOptions } from '../core/deck.js';
+import { NOTICE_MS } from '../core/deck-options.js';
 import type { ServerState } from '../core/servers/state.js';
 import { restartPolicyFrom } from '../core/servers/supervisor.js';
 import { normalizeEntry } from '../core/config/normalize.js';
@@ -18,7 +19,7 @@ import { sanitizeLine } from '../util/sanitize.js';
 import { answerSettings, cliPolicy } from './elicit/options.js';
 import { cliAuthPolicy } from './auth/policy.js';
 import { ADHOC_NAME, isAdhoc, type Invocation, type TargetOptions } from './options.js';
-import type { AuthManager, SignInMode } from '../core/auth/manager.js';
+import type { AuthManager } from '../core/auth/manager.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
 
@@ -54,6 +55,8 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     restart: supervise ? restartPolicyFrom(inv.env) : undefined,
     traffic: tui,
     rootsEditable: tui,
+    // The TUI shows notices and sign-ins for a while; a command reads them all at its end.
+    ...(tui && { noticeMs: NOTICE_MS }),
     cwd: inv.cwd,
     env: inv.env,
     configFiles: options.config,

@@ -9,6 +9,10 @@ import type { RestartPolicy } from './servers/supervisor.js';
 import type { WatcherFactory } from './config/watch.js';
 import type { ConfigReload } from './config/reload.js';
 import type { DefinitionStore } from './drift/store.js';
+import type { Clock } from './clock.js';
+
+/** How long the TUI shows a notice ("signed in to X", a withdrawn request, a page done). */
+export const NOTICE_MS = 8_000;
 
 /** How a Deck is built: every part injected (the CLI passes the real ones, tests their own). */
 export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
@@ -39,6 +43,10 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   watcher?: WatcherFactory | false;
   /** The definitions the person accepted, per server: with it, the deck watches for drift (`deck.drift`). */
   definitions?: DefinitionStore;
+  /** Time for what expires (default: the system clock). */
+  clock?: Clock;
+  /** How long notices and finished sign-ins stay in the stores (the TUI: NOTICE_MS); unset: until dismissed. */
+  noticeMs?: number;
 }
 
 export interface DeckConfigEvents extends Record<string, unknown> {

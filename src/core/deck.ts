@@ -18,7 +18,7 @@ import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-option
 import { DriftWatch, listedKinds } from './drift/watch.js';
 import { TokenMeter } from './tokens/meter.js';
 
-export { DEMO_NAME, demoDefinition };
+export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
 
 
@@ -67,9 +67,11 @@ export class Deck {
     let opened: Promise<SecretStore> | undefined;
     const open = options.secrets ?? (() => openUserSecretStore(options.env));
     const secrets = () => (opened ??= open());
-    this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env) });
+    const { clock, noticeMs } = options;
+    this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env), clock, noticeMs });
     const hubOptions: HubOptions = {
       rootsEditable: options.rootsEditable, only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
+      requests: { clock, noticeMs },
     };
     this.hub = new ServerHub(hubOptions);
     this.events = this.hub.events;

@@ -1,4 +1,6 @@
-// The one rule that guards the architecture: the core never imports UI code.
+// The rule that guards the architecture (the core never imports UI code), and the
+// rules of hooks that reviews kept finding by hand.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -6,6 +8,14 @@ export default tseslint.config(
   {
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     languageOptions: { parser: tseslint.parser },
+  },
+  {
+    files: ['src/ui/**/*.ts', 'src/ui/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
   {
     files: ['src/core/**/*.ts', 'src/core/**/*.tsx', 'src/util/**/*.ts'],

@@ -25,3 +25,16 @@ describe('the lint that keeps the core UI-free', () => {
     expect(await lint("import { Box } from 'ink';\n", 'src/ui/x.tsx')).toEqual([]);
   });
 });
+
+describe('the lint that keeps hooks honest', () => {
+  it('refuses a hook called conditionally', async () => {
+    const code = "import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n";
+    expect(await lint(code, 'src/ui/x.ts')).toEqual([expect.stringContaining('React Hook "useState" is called conditionally')]);
+  });
+
+  it('refuses an effect that leaves out what it reads, and takes one that names it', async () => {
+    const effect = (deps: string) => `import { useEffect } from 'react';\nexport function useX(n: number) {\n  useEffect(() => console.log(n), [${deps}]);\n}\n`;
+    expect(await lint(effect(''), 'src/ui/x.ts')).toEqual([expect.stringContaining("React Hook useEffect has a missing dependency: 'n'")]);
+    expect(await lint(effect('n'), 'src/ui/x.ts')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { callbackAddress, DEFAULT_CALLBACK_PORT } from '../../src/core/auth/callback-port.js';
 import { CallbackListener } from '../../src/core/auth/callback-server.js';
@@ -186,7 +187,8 @@ describe('the file secret store', () => {
 
   it('loses no write when two processes write at once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-secrets-'));
-    const store = new URL('../../dist/core/secrets/store.js', import.meta.url).href;
+    // The built module, by a path rather than new URL(…): the lint's import graph stays the same with or without dist/.
+    const store = pathToFileURL(fileURLToPath(new URL('../../dist', import.meta.url)) + '/core/secrets/store.js').href;
     const writer = (tag: string) => new Promise<number | null>((resolve) => {
       const code = `const { openSecretStore } = await import(${JSON.stringify(store)});
         const s = await openSecretStore({ dir: ${JSON.stringify(dir)}, prefer: 'file' });

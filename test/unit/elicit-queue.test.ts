@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestQueue, type ElicitInput } from '../../src/core/elicitation/queue.js';
 import type { PendingRequest } from '../../src/core/elicitation/types.js';
 import { openPages, PAGE_TRACK_MS } from '../../src/core/elicitation/tracked-urls.js';
+import { ManualClock } from './helpers/manual-clock.js';
 
 const schema = {
   type: 'object' as const,
@@ -42,7 +43,7 @@ describe('the request queue', () => {
   });
 
   it('queues a form, refuses invalid content field by field, sends defaults, and refuses a second answer', async () => {
-    const q = new RequestQueue(() => 1000);
+    const q = new RequestQueue({ clock: new ManualClock(1000) });
     const answer = q.elicit('srv', form, new AbortController().signal);
     const request = only(q);
     expect(request).toMatchObject({ id: 1, server: 'srv', kind: 'elicit-form', message: 'Who?', receivedAt: 1000 });
@@ -92,7 +93,7 @@ describe('the request queue', () => {
   });
 
   it('removes a request the server withdraws, says so, and refuses a late answer', async () => {
-    const q = new RequestQueue(() => 5);
+    const q = new RequestQueue({ clock: new ManualClock(5) });
     const abort = new AbortController();
     const answer = q.elicit('srv', form, abort.signal);
     const { id } = only(q);
@@ -138,33 +139,22 @@ describe('the request queue', () => {
   });
 
   it('counts a page of a -32042 as open only once opened, and forgets pages when their time is up', () => {
-    let now = 1_000;
-    const planned: { run: () => void; at: number; cancelled: boolean }[] = [];
-    const q = new RequestQueue(() => now, (run, ms) => {
-      const plan = { run, at: now + ms, cancelled: false };
-      planned.push(plan);
-      return () => void (plan.cancelled = true);
-    });
-    const live = () => planned.filter((p) => !p.cancelled);
-    /** Moves the clock on and runs what is due, as the timers would. */
-    const advance = (ms: number) => {
-      now += ms;
-      for (const p of live()) if (p.at <= now) (p.cancelled = true), p.run();
-    };
+    const clock = new ManualClock(1_000);
+    const q = new RequestQueue({ clock });
     q.track('srv', [{ elicitationId: 'never', url: 'https://never.test' }, { elicitationId: 'visited', url: 'https://visited.test' }]);
     expect(openPages(q.getSnapshot().urls)).toEqual([]);
-    expect(live().map((p) => p.at)).toEqual([1_000 + PAGE_TRACK_MS]);
-    advance(60_000);
+    expect(clock.due).toEqual([1_000 + PAGE_TRACK_MS]);
+    clock.advance(60_000);
     q.opened('srv', 'visited');
     q.opened('other', 'never');
     expect(openPages(q.getSnapshot().urls).map((u) => u.elicitationId)).toEqual(['visited']);
     // The page never opened goes first; the opened one a while after it was opened.
-    advance(PAGE_TRACK_MS - 60_000);
+    clock.advance(PAGE_TRACK_MS - 60_000);
     expect(q.getSnapshot().urls.map((u) => [u.elicitationId, u.status])).toEqual([['visited', 'open']]);
-    expect(live().map((p) => p.at)).toEqual([61_000 + PAGE_TRACK_MS]);
-    advance(60_000);
+    expect(clock.due).toEqual([61_000 + PAGE_TRACK_MS]);
+    clock.advance(60_000);
     expect(q.getSnapshot().urls).toEqual([]);
-    expect(live()).toEqual([]);
+    expect(clock.due).toEqual([]);
     // Done pages are not open; opening a done page again changes nothing.
     q.track('srv', [{ elicitationId: 'done', url: 'https://done.test' }]);
     q.opened('srv', 'done');

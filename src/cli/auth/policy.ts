@@ -26,5 +26,3 @@ export function cliAuthPolicy(auth: AuthManager, mode: SignInMode | undefined): 
     onAttempt: (attempt) => void followSignIn(auth, attempt),
   };
 }
-
-export { SIGN_IN_MODES } from '../options.js';

@@ -5,7 +5,7 @@ import { LOOPBACK_HOSTS } from './endpoints.js';
 /** The fixed default, so a provider that wants redirect URIs registered in advance can have this one once. */
 export const DEFAULT_CALLBACK_PORT = 19876;
 
-export const CALLBACK_PATH = '/callback';
+const CALLBACK_PATH = '/callback';
 
 /**
  * Where to listen: `oauth.redirectUri` exactly as written (loopback host, port and path),

@@ -1,3 +1,4 @@
+import { Expiry, systemClock, type Clock } from '../clock.js';
 import type { HttpConfig, SseConfig, ServerConfig } from '../config/types.js';
 import { createStore, type Store } from '../store.js';
 import type { SecretStore } from '../secrets/store.js';
@@ -25,7 +26,9 @@ export interface AuthManagerOptions {
   env: NodeJS.ProcessEnv;
   secrets: () => Promise<SecretStore>;
   openBrowser?: (url: string) => Promise<void>;
-  now?: () => number;
+  clock?: Clock;
+  /** How long a finished sign-in stays (the TUI says "signed in to X" for a while); unset: until dismissed. */
+  noticeMs?: number;
 }
 
 export interface SignInRequest {
@@ -38,7 +41,10 @@ export interface SignInRequest {
 }
 
 export interface AuthSnapshot {
-  /** Sign-ins in progress and the last one of each server until dismissed. */
+  /**
+   * Sign-ins in progress and the last one of each server: a failed one until dismissed,
+   * a successful one for `noticeMs`, a cancelled one not at all.
+   */
   attempts: readonly SignInSnapshot[];
 }
 
@@ -55,8 +61,15 @@ export class AuthManager implements Store<AuthSnapshot> {
   private readonly active = new Map<string, SignInAttempt>();
   private readonly listeners = new CallbackListeners();
   private nextId = 1;
+  /** The newest successful sign-in goes after its time, and takes the older ones along. */
+  private readonly signedInExpiry: Expiry;
+  /** The clock's time, for a token's expiry (undefined: the system's). */
+  private readonly now?: () => number;
 
   constructor(private readonly options: AuthManagerOptions) {
+    const { clock } = options;
+    this.signedInExpiry = new Expiry(clock ?? systemClock, options.noticeMs);
+    this.now = clock && (() => clock.now());
     let opened: Promise<SecretStore> | undefined;
     // Opened on first use: a deck of stdio servers never touches the keychain.
     this.credentials = new CredentialStore(() => (opened ??= options.secrets()));
@@ -77,7 +90,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       serverUrl: config.url,
       settings: config.oauth ?? {},
       credentials: this.credentials,
-      now: this.options.now,
+      now: this.now,
       onChallenge: (challenge, granted) => this.challenged(name, config, challenge, granted),
     });
     this.servers.set(name, { serverUrl: config.url, auth: created });
@@ -124,7 +137,7 @@ export class AuthManager implements Store<AuthSnapshot> {
 
   /** Removes a finished sign-in from what the UI shows. */
   dismiss(id: number): void {
-    this.store.update((s) => ({ attempts: s.attempts.filter((a) => a.id !== id) }));
+    this.dismissWhere((a) => a.id === id);
   }
 
   /** Deletes the stored tokens and the registered client of this server's URL. */
@@ -158,8 +171,14 @@ export class AuthManager implements Store<AuthSnapshot> {
     }
     this.store.update((s) => {
       const others = s.attempts.filter((a) => a.server !== snapshot.server);
-      return { attempts: [...others, snapshot] };
+      // A cancelled sign-in just goes: the person knows, having cancelled it.
+      return { attempts: snapshot.phase === 'cancelled' ? others : [...others, snapshot] };
     });
+    if (snapshot.phase === 'signed-in') this.signedInExpiry.set(() => this.dismissWhere((a) => a.phase === 'signed-in' && a.id <= snapshot.id));
+  }
+
+  private dismissWhere(gone: (attempt: SignInSnapshot) => boolean): void {
+    this.store.update((s) => (s.attempts.some(gone) ? { attempts: s.attempts.filter((a) => !gone(a)) } : s));
   }
 }
 

@@ -12,7 +12,7 @@ export interface TraceStep {
 }
 
 /** How each status is marked, in the terminal and in the deck. */
-export const STEP_MARK: Record<TraceStep['status'], string> = { ok: '✓', failed: '✗', skipped: '-', info: '·' };
+const STEP_MARK: Record<TraceStep['status'], string> = { ok: '✓', failed: '✗', skipped: '-', info: '·' };
 
 /** A step on one line, fit for a terminal: its mark, its name and its detail. */
 export function stepLine(step: TraceStep): string {

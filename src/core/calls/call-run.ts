@@ -4,7 +4,7 @@ import { createStore, type Store } from '../store.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import type { TaskView } from '../mcp/task-wire.js';
 
-export interface CallProgress {
+interface CallProgress {
   progress: number;
   total?: number;
   message?: string;

@@ -3,10 +3,10 @@ import { formatDuration } from '../../util/text.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 
 /** A task status as words: `input_required` reads "input required". */
-export const statusWords = (status: TaskView['status']) => status.replace('_', ' ');
+const statusWords = (status: TaskView['status']) => status.replace('_', ' ');
 
 /** How long the server keeps the task: "ttl 5 min", "kept for ever", or nothing when it did not say. */
-export function ttlText(task: Pick<TaskView, 'ttlMs'>): string | undefined {
+function ttlText(task: Pick<TaskView, 'ttlMs'>): string | undefined {
   if (task.ttlMs === null) return 'kept with no time limit';
   return task.ttlMs === undefined ? undefined : `ttl ${span(task.ttlMs)}`;
 }

@@ -6,7 +6,7 @@ import type { ResultSaver } from './saver.js';
  * The whole outcome as JSON, in the shape `mcpdeck call --json` prints, one piece at a
  * time (a block per line): saving a 50 MB result never builds one string of all of it.
  */
-export function* wholeResultJson(outcome: CallOutcome): Generator<string> {
+function* wholeResultJson(outcome: CallOutcome): Generator<string> {
   const { content, ...rest } = outcome.result;
   yield '{"result":{"content":[';
   for (let i = 0; i < content.length; i++) yield `${i ? ',' : ''}\n${JSON.stringify(content[i])}`;

@@ -18,7 +18,7 @@ export function textDiff(expected: string, actual: string): string {
 const withEnd = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
 /** JSON with keys sorted, so a diff shows what differs, not the order keys came in. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return value === undefined ? '(none)' : JSON.stringify(canonicalize(value, [], [], (_k: string, v: unknown) => v), null, 2);
 }
 

@@ -9,16 +9,16 @@ import { EXPECTATION_KINDS, type ExpectationKind } from './kinds.js';
 export type { ExpectationKind };
 
 /** The text blocks of a result, joined with a line break: what `text` expectations compare. */
-export const resultText = (result: CallToolResult) => result.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+const resultText = (result: CallToolResult) => result.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
 
 /** A piece of the text to look for: its first line that says something, at most 80 characters. */
-export function containsSnippet(text: string): string {
+function containsSnippet(text: string): string {
   const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
   return line.slice(0, 80);
 }
 
 /** A bound that a call like this one keeps with room to spare: three times as long, to the next whole second. */
-export const durationBound = (ms: number) => Math.max(1000, Math.ceil((ms * 3) / 1000) * 1000);
+const durationBound = (ms: number) => Math.max(1000, Math.ceil((ms * 3) / 1000) * 1000);
 
 export type OfferedExpectations = Partial<Record<ExpectationKind, Expectations>>;
 

@@ -6,7 +6,7 @@ import { fuzzCases, type FuzzCase } from './fuzz-cases.js';
 /** What a server author must fix. */
 export type FindingKind = 'crash' | 'hang' | 'protocol-error' | 'invalid-result' | 'output-schema' | 'invalid-json-rpc';
 
-export interface Finding {
+interface Finding {
   kind: FindingKind;
   tool: string;
   /** The arguments of the first call that showed it (send them again to see it). */
@@ -20,7 +20,7 @@ export interface Finding {
   times: number;
 }
 
-export interface ToolRun {
+interface ToolRun {
   name: string;
   calls: number;
   /** Why it was not fuzzed, or stopped early. */
@@ -60,7 +60,7 @@ export class FuzzSetupError extends Error {}
 export type FuzzDeck = Pick<Deck, 'callTool' | 'server' | 'reconnect' | 'events'>;
 
 /** The tools a run calls and those it leaves out, with why; throws for a name the server does not have. */
-export function pickTools(all: readonly ToolInfo[], named: readonly string[] | undefined): { tools: ToolInfo[]; skipped: ToolRun[] } {
+function pickTools(all: readonly ToolInfo[], named: readonly string[] | undefined): { tools: ToolInfo[]; skipped: ToolRun[] } {
   if (named?.length) {
     const missing = named.filter((n) => !all.some((t) => t.name === n || t.qualifiedName === n));
     if (missing.length) throw new FuzzSetupError(`no tool named ${missing.map((m) => `"${m}"`).join(', ')}; it has ${all.map((t) => t.name).join(', ') || 'none'}`);

@@ -7,7 +7,7 @@ const NOT_XML = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd\ud800-\udbff\udc00-\udfff]|[\u
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /** Text for an XML attribute or element: escaped, and never a character XML refuses. */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text
     .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
     .replace(/[&<>"']/g, (c) => ESCAPES[c]!);

@@ -13,7 +13,7 @@ const textExpectation = z.union([z.strictObject({ equals: z.string() }), z.stric
 const structuredExpectation = z.union([z.strictObject({ equals: z.unknown() }), z.strictObject({ matchesOutputSchema: z.literal(true) })]);
 
 /** What a saved call must give again; each is checked on its own, and only what is written is checked. */
-export const expectationsSchema = z.strictObject({
+const expectationsSchema = z.strictObject({
   /** The text blocks, joined with a line break. */
   text: textExpectation.optional(),
   structuredContent: structuredExpectation.optional(),
@@ -22,7 +22,7 @@ export const expectationsSchema = z.strictObject({
   maxDurationMs: z.number().int().positive().optional(),
 });
 
-export const testCaseSchema = z.strictObject({
+const testCaseSchema = z.strictObject({
   name: z.string().min(1),
   server: z.string().min(1),
   tool: z.string().min(1),

@@ -104,19 +104,3 @@ export function openApprovals(env: NodeJS.ProcessEnv = process.env): Approvals {
   };
 }
 
-/** Approvals for this session only (tests, --strict). */
-export function memoryApprovals(initial: ApprovalRecord[] = []): Approvals {
-  let records = [...initial];
-  return {
-    path: '(this session)',
-    list: () => records,
-    approve: async (record) => {
-      records = [...records.filter((r) => !replaces(r, record)), record];
-    },
-    revoke: async (file, at, server) => {
-      const before = records.length;
-      records = records.filter((r) => !matches(r, file, at, server));
-      return before - records.length;
-    },
-  };
-}

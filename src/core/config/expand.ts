@@ -34,11 +34,6 @@ export function expandValue(value: string, context: ExpandContext): string {
   });
 }
 
-/** Expands ${VAR} and ${VAR:-default} (and ${env:VAR}); unset names without a default go to `missing`. */
-export function expandVars(value: string, env: NodeJS.ProcessEnv, missing: Set<string>): string {
-  return expandValue(value, { env, missing, missingInputs: new Set() });
-}
-
 /** The `${input:id}` ids a value refers to. */
 export function inputRefs(value: string): string[] {
   return [...value.matchAll(PATTERN)].flatMap((m) => (m[2] !== undefined ? [m[2].trim()] : []));

@@ -10,7 +10,7 @@ import type { SecretStore } from '../secrets/store.js';
 import { isRecord } from '../../util/is-record.js';
 
 /** A client's server, converted, with the file it came from. */
-export interface Found {
+interface Found {
   name: string;
   entry: Record<string, unknown>;
   file: string;
@@ -31,7 +31,7 @@ export interface TransferResult {
 }
 
 /** Every server a client defines, in mcpdeck's shape; a later file (project, local) wins a name. */
-export function readClientServers(client: ClientFormat, where: Where): { found: Map<string, Found>; problems: string[] } {
+function readClientServers(client: ClientFormat, where: Where): { found: Map<string, Found>; problems: string[] } {
   const found = new Map<string, Found>();
   const problems: string[] = [];
   for (const file of client.files(where)) {

@@ -61,7 +61,7 @@ interface Common {
 /** "auto", "legacy" (the 2025 revisions), "modern" (2026-07-28 and later), or one exact revision. */
 export type ProtocolChoice = string;
 
-export interface StdioConfig extends Common {
+interface StdioConfig extends Common {
   type: 'stdio';
   command: string;
   args: string[];

@@ -17,7 +17,7 @@ export interface WhatRuns {
 const SAFE = /^[\w@%+=:,./-]+$/;
 
 /** A word as a POSIX shell would need it written: plain, or in single quotes. */
-export function shellQuote(word: string): string {
+function shellQuote(word: string): string {
   return word !== '' && SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 

@@ -1,7 +1,7 @@
 import { definitionsHash } from '../config/approvals.js';
 import { DEFINITION_KINDS, type DefinitionBody, type DefinitionKind, type DefinitionSet } from './definitions.js';
 
-export type DriftChange = 'new' | 'changed' | 'removed';
+type DriftChange = 'new' | 'changed' | 'removed';
 
 /** One definition that is not as the person last accepted it. */
 export interface DriftItem {

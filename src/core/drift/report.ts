@@ -11,7 +11,7 @@ const MAX_EDITS = 4000;
 
 type DiffLines = (a: string, b: string, options: { maxEditLength: number }) => Change[] | undefined;
 
-export const KIND_NAMES: Record<DefinitionKind, string> = { tool: 'tool', prompt: 'prompt', template: 'resource template' };
+const KIND_NAMES: Record<DefinitionKind, string> = { tool: 'tool', prompt: 'prompt', template: 'resource template' };
 
 const fieldText = (field: string, value: unknown): string => (value === undefined ? '' : field === 'description' && typeof value === 'string' ? value : terminalJson(value, 2));
 
@@ -36,7 +36,7 @@ function whole(body: DefinitionBody, mark: '+' | '-'): string[] {
 }
 
 /** The heading of one item: `tool search: changed (description, inputSchema)`. */
-export function itemHeading(item: DriftItem): string {
+function itemHeading(item: DriftItem): string {
   const what = item.change === 'changed' ? `changed (${item.fields.join(', ')})` : item.change;
   // One line whatever the name holds: a newline in it must not pass for a heading of its own.
   return `${KIND_NAMES[item.kind]} ${sanitizeLine(item.key)}: ${what}${item.called ? '  ⚠ you have called this tool before' : ''}`;

@@ -8,7 +8,7 @@ import { parseDefinitionSet, type DefinitionSet } from './definitions.js';
 const writer = () => import('../config/write.js');
 
 /** The definitions a person accepted for one server (or that were there when it was first seen). */
-export interface AcceptedDefinitions {
+interface AcceptedDefinitions {
   /** The server's name when they were recorded (for a person reading the file). */
   name: string;
   acceptedAt: string;

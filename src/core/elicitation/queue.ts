@@ -1,3 +1,4 @@
+import { Expiry, systemClock, type Clock } from '../clock.js';
 import { createStore, type Store } from '../store.js';
 import { checkAnswer, describeRequest } from './answer.js';
 import type {
@@ -22,13 +23,12 @@ interface Waiting {
 const MAX_NOTICES = 20;
 const MAX_GONE = 500;
 
-/** Runs `run` once after `ms`, without keeping the process alive; returns a cancel. */
-export type Schedule = (run: () => void, ms: number) => () => void;
-const timer: Schedule = (run, ms) => {
-  const handle = setTimeout(run, ms);
-  handle.unref();
-  return () => clearTimeout(handle);
-};
+export interface RequestQueueOptions {
+  /** What notices and tracked pages expire by (tests pass their own). */
+  clock?: Clock;
+  /** How long a notice stays (the TUI shows the newest for a while); unset: until dismissed. */
+  noticeMs?: number;
+}
 
 /**
  * What servers ask of the person, as pending objects: the UI renders the queue and
@@ -47,9 +47,18 @@ export class RequestQueue implements Store<RequestsSnapshot> {
   private nextId = 1;
   private nextNotice = 1;
   private cancelSweep?: () => void;
+  private readonly clock: Clock;
+  /** The newest notice goes after its time, and takes the older ones it replaced along. */
+  private readonly noticeExpiry: Expiry;
 
-  /** `now` and `schedule` are the clock: tracked pages expire by it (tests pass their own). */
-  constructor(private readonly now: () => number = Date.now, private readonly schedule: Schedule = timer) {}
+  constructor(options: RequestQueueOptions = {}) {
+    this.clock = options.clock ?? systemClock;
+    this.noticeExpiry = new Expiry(this.clock, options.noticeMs);
+  }
+
+  private now(): number {
+    return this.clock.now();
+  }
 
   /** Answers every request from now on by this policy (none: a person answers). */
   setPolicy(policy?: RequestPolicy): void {
@@ -213,15 +222,16 @@ export class RequestQueue implements Store<RequestsSnapshot> {
     this.cancelSweep = undefined;
     const at = nextExpiry(this.getSnapshot().urls);
     if (at === undefined) return;
-    this.cancelSweep = this.schedule(() => {
+    this.cancelSweep = this.clock.after(Math.max(0, at - this.now()), () => {
       this.cancelSweep = undefined;
       this.setUrls((urls) => withoutExpired(urls, this.now()));
-    }, Math.max(0, at - this.now()));
+    });
   }
 
   private notice(server: string, text: string, kind: NonNullable<Notice['kind']>, reason?: string): void {
     const notice: Notice = { id: this.nextNotice++, server, text, at: this.now(), kind, ...(reason !== undefined && { reason }) };
     this.store.update((s) => ({ ...s, notices: [...s.notices, notice].slice(-MAX_NOTICES) }));
+    this.noticeExpiry.set(() => this.store.update((s) => (s.notices.some((n) => n.id <= notice.id) ? { ...s, notices: s.notices.filter((n) => n.id > notice.id) } : s)));
   }
 }
 

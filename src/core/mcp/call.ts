@@ -8,7 +8,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { createdTask, taskProblem, taskSupport, type TaskView } from './task-wire.js';
 import { followTask, TaskEnded, TaskRequests, type InputAnswerer } from './tasks.js';
 
-export const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
+const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
 const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
@@ -80,7 +80,7 @@ export class ToolCallError extends Error {
 }
 
 /** Checks arguments against the tool's inputSchema before anything is sent. */
-export function checkArguments(tool: Tool, args: Record<string, unknown>): void {
+function checkArguments(tool: Tool, args: Record<string, unknown>): void {
   const { valid, errors } = validate(tool.inputSchema, args);
   if (!valid) throw new ToolCallError('bad-arguments', `invalid arguments for ${tool.name}: ${errors.join('; ')}`, errors);
 }

@@ -7,7 +7,7 @@ import { MAX_LINE } from './stdio-transport.js';
  * fits the others. Without a bound, `data: ` and endless bytes took the whole process
  * (and every other server) down with a heap out of memory.
  */
-export const MAX_HTTP = { sseLine: 16 * 2 ** 20, sseEvent: 16 * 2 ** 20, body: MAX_LINE } as const;
+const MAX_HTTP = { sseLine: 16 * 2 ** 20, sseEvent: 16 * 2 ** 20, body: MAX_LINE } as const;
 
 const MIB = 2 ** 20;
 const LF = 10;

@@ -209,7 +209,7 @@ export function listingFailure(error: unknown, timeout: number): string {
   return `connected, but listing failed: ${why}`;
 }
 
-export function exitText(exit: ProcessExit): string {
+function exitText(exit: ProcessExit): string {
   return exit.signal ? `the server process was killed by ${exit.signal}` : `the server process exited with code ${exit.code}`;
 }
 

@@ -5,9 +5,9 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { headerParamProblem } from './header-params.js';
 import { truncate } from '../../util/text.js';
 
-export const MAX_PAGES = 1000;
+const MAX_PAGES = 1000;
 /** Past this many items a list stops: 200,000 tools of a few hundred bytes is already ~100 MB held. */
-export const MAX_ITEMS = 200_000;
+const MAX_ITEMS = 200_000;
 
 export interface ListOptions extends RequestOptions {
   /** Leave out tools whose `x-mcp-header` declarations are unusable (2026-07-28 sessions). */
@@ -29,7 +29,7 @@ export interface Listed<T> {
 }
 
 /** A server cannot make a list fresh for ever: the SDK's cache caps hints at a day too. */
-export const MAX_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_TTL_MS = 24 * 60 * 60 * 1000;
 
 function ttlOf(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_TTL_MS) : undefined;

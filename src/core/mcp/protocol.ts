@@ -4,13 +4,13 @@ export { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type { ProtocolChoice, ServerConfig } from '../config/types.js';
 
 /** The current revision: stateless, found through `server/discover`, asks back in `input_required` results. */
-export const MODERN_REVISION = '2026-07-28';
+const MODERN_REVISION = '2026-07-28';
 /** Every revision mcpdeck speaks, newest first. */
-export const SPOKEN_REVISIONS: readonly string[] = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
+const SPOKEN_REVISIONS: readonly string[] = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
 /** A stdio server that ignores the era probe is a 2025 server; this is how long it gets to show it. */
 const STDIO_PROBE_MS = 3000;
 
-export const isModernRevision = (revision: string) => revision >= '2026';
+const isModernRevision = (revision: string) => revision >= '2026';
 
 type Negotiation = Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocolVersions'>;
 

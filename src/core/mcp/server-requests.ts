@@ -48,7 +48,7 @@ export function installServerRequests(client: Client, requests: ServerRequests):
 }
 
 /** An elicitation request answered through the person's queue (a request, an input_required round, or a task's question). */
-export async function answerElicit(requests: ServerRequests, params: Record<string, unknown>, signal: AbortSignal, order?: number): Promise<ElicitResult> {
+async function answerElicit(requests: ServerRequests, params: Record<string, unknown>, signal: AbortSignal, order?: number): Promise<ElicitResult> {
   const input = parseElicit(params);
   const answer = await requests.elicit(input, signal, order);
   if (answer.action !== 'accept') return { action: answer.action };
@@ -56,7 +56,7 @@ export async function answerElicit(requests: ServerRequests, params: Record<stri
 }
 
 /** A sampling request answered by the person: a reply written by hand, or a use of a tool it offered. */
-export async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult | CreateMessageResultWithTools> {
   const answer = await requests.sample(params, signal, order);
   // The spec's example error for a person who refuses to sample.
   if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');

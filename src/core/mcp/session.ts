@@ -21,7 +21,7 @@ const UNREADABLE = 'the server sent a message mcpdeck cannot read (not one JSON-
 // `roots` only when the person configured some (rootsCapability). Tasks: the 2026-07-28
 // extension (any call may come back as a task, call.ts follows it) and, with a person to
 // answer, 2025's task-augmented questions (bindTaskAsks adds `tasks`).
-export const CLIENT_CAPABILITIES: ClientCapabilities = {
+const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   // `tools`: a person can answer a sampling request with a use of a tool it offers.
   sampling: { tools: {} },
@@ -29,7 +29,7 @@ export const CLIENT_CAPABILITIES: ClientCapabilities = {
 };
 
 /** The roots this session offers: the folders, and whether they may change while it lasts (the deck can edit them). */
-export interface SessionRoots {
+interface SessionRoots {
   paths: () => readonly string[];
   listChanged: boolean;
 }

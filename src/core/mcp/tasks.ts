@@ -74,7 +74,7 @@ export class TaskEnded extends Error {
 }
 
 /** A finished 2026-07-28 task's result, or why there is none. */
-export function finalResult(task: DetailedTask): CallToolResult {
+function finalResult(task: DetailedTask): CallToolResult {
   if (task.status === 'completed' && task.result) return task.result;
   if (task.status === 'failed') throw new TaskEnded(task, `the task failed: ${sanitizeLine(task.error?.message ?? task.statusMessage ?? 'no reason given')}`);
   if (task.status === 'cancelled') throw new TaskEnded(task, 'the task was cancelled');

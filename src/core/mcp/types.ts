@@ -2,7 +2,6 @@
 // so the UI and the CLI never import it (see DESIGN.md, "All SDK use sits behind src/core/mcp").
 export type {
   CallToolResult,
-  ClientCapabilities,
   CompleteRequest,
   CompleteResult,
   CreateMessageRequest,
@@ -12,7 +11,6 @@ export type {
   JSONRPCMessage,
   LoggingLevel,
   LoggingMessageNotification,
-  Progress,
   Prompt,
   PromptMessage,
   ReadResourceResult,

@@ -24,7 +24,7 @@ interface Base {
   schema: Schema;
 }
 
-export interface StringField extends Base {
+interface StringField extends Base {
   kind: 'string';
   format?: string;
   minLength?: number;
@@ -32,13 +32,13 @@ export interface StringField extends Base {
   pattern?: string;
 }
 
-export interface NumberField extends Base {
+interface NumberField extends Base {
   kind: 'number' | 'integer';
   minimum?: number;
   maximum?: number;
 }
 
-export interface BooleanField extends Base {
+interface BooleanField extends Base {
   kind: 'boolean';
 }
 
@@ -78,7 +78,7 @@ export interface ObjectListField extends Base {
 }
 
 /** Always null: the null alternative of a union. */
-export interface NullField extends Base {
+interface NullField extends Base {
   kind: 'null';
 }
 
@@ -115,7 +115,6 @@ export interface JsonField extends Base {
 }
 
 export type Field = StringField | NumberField | BooleanField | EnumField | MultiField | ListField | ObjectField | ObjectListField | UnionField | NullField | JsonField;
-export type FieldKind = Field['kind'];
 
 export interface FormModel {
   fields: Field[];

@@ -66,7 +66,7 @@ export function summarizeParams(inputSchema: unknown, max = Infinity): { params:
 }
 
 /** A call's shape in one line: `get_weather(city: string, units?: "c" | "f")`, at most `max` parameters. */
-export function signatureLine(name: string, inputSchema: unknown, max = 6): string {
+function signatureLine(name: string, inputSchema: unknown, max = 6): string {
   const { params, total } = summarizeParams(inputSchema, max);
   const args = params.map((a) => `${a.name}${a.required ? '' : '?'}: ${a.type}`).join(', ');
   return `${name}(${args}${total > params.length ? ', …' : ''})`;

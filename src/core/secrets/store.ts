@@ -47,7 +47,7 @@ export function openUserSecretStore(env: NodeJS.ProcessEnv): Promise<SecretStore
 }
 
 /** The store for this environment (MCPDECK_SECRETS=file|keychain|auto). */
-export function secretStorePreference(env: NodeJS.ProcessEnv): SecretStoreOptions['prefer'] {
+function secretStorePreference(env: NodeJS.ProcessEnv): SecretStoreOptions['prefer'] {
   const value = env.MCPDECK_SECRETS;
   return value === 'file' || value === 'keychain' ? value : 'auto';
 }

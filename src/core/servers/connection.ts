@@ -20,7 +20,7 @@ import { SessionRenewal } from './session-renewal.js';
 import { ServerTasks } from './tasks.js';
 import { TaskRequests, type InputAnswerer } from '../mcp/tasks.js';
 
-export const DEFAULT_CONNECT_TIMEOUT = 30_000;
+const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
 export type { ListKind };
 

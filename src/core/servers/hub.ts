@@ -7,7 +7,7 @@ import type { TrafficEntry } from '../mcp/tap.js';
 import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
 import { ServerConnection, type ListKind } from './connection.js';
-import { RequestQueue } from '../elicitation/queue.js';
+import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
 import type { TaskEntry, TaskListing } from './tasks.js';
 import { definitionChange, type LiveChange } from './definition-change.js';
@@ -36,6 +36,8 @@ export interface HubOptions {
   auth?: AuthManager;
   /** Restart servers that die (unset: a failed server stays failed until reconnected). */
   restart?: RestartPolicy;
+  /** The clock of the request queue and how long its notices stay. */
+  requests?: RequestQueueOptions;
 }
 
 export interface SetServersResult {
@@ -54,9 +56,11 @@ export class ServerHub {
   readonly subscribe: Store<DeckSnapshot>['subscribe'] = this.store.subscribe;
   readonly getSnapshot: Store<DeckSnapshot>['getSnapshot'] = this.store.getSnapshot;
   /** Where servers' elicitation and sampling requests queue. */
-  readonly requests = new RequestQueue();
+  readonly requests: RequestQueue;
 
-  constructor(private readonly options: HubOptions) {}
+  constructor(private readonly options: HubOptions) {
+    this.requests = new RequestQueue(options.requests);
+  }
 
   /** A server's definition as configured (the expanded config, with secrets). */
   definition(name: string): ServerDefinition | undefined {
@@ -302,6 +306,6 @@ function meta(connection: ServerConnection, extra?: Record<string, unknown>): { 
 
 
 /** What a person reads when something would start a server that waits for approval. */
-export function needsApprovalMessage(name: string, file: string): string {
+function needsApprovalMessage(name: string, file: string): string {
   return `${name} comes from ${file} and has not been approved: review what it runs with \`mcpdeck get ${name}\`, then \`mcpdeck approve ${name}\` (or in the deck)`;
 }

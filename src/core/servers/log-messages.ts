@@ -3,7 +3,7 @@ import type { LoggingLevel, LoggingMessageNotification } from '../mcp/types.js';
 /** The eight RFC 5424 levels MCP uses, least to most severe. */
 export const LOG_LEVELS = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const satisfies readonly LoggingLevel[];
 
-export const MAX_LOG_ENTRIES = 500;
+const MAX_LOG_ENTRIES = 500;
 
 /** One `notifications/message` from a server, as it arrived (render through sanitize). */
 export interface LogEntry {

@@ -12,7 +12,7 @@ import type { RestartState } from './supervisor.js';
 export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'needs-approval' | 'disabled';
 
 /** For a server from a project's file: what it waits for (or who approved it), and what approving it lets run. */
-export interface ApprovalView {
+interface ApprovalView {
   needed: boolean;
   by?: 'mcpdeck' | 'claude-code';
   file: string;

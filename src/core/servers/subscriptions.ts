@@ -22,7 +22,7 @@ export function subscriptionOf(subscriptions: Subscriptions | undefined, uri: st
 }
 
 /** A server that never answers a renewal must not hold its connection from becoming usable. */
-export const RENEW_TIMEOUT = 10_000;
+const RENEW_TIMEOUT = 10_000;
 
 /** On a 2026-07-28 session: asks the listen stream for exactly these URIs (there is no resources/subscribe). */
 export type Relisten = (uris: string[]) => Promise<void>;

@@ -4,14 +4,14 @@ import type { TrafficEntry } from '../mcp/tap.js';
 import { createStore, type Store, type WritableStore } from '../store.js';
 import { appendBounded } from './log-messages.js';
 
-export const MAX_TRAFFIC_ENTRIES = 500;
+const MAX_TRAFFIC_ENTRIES = 500;
 /** Larger messages are kept as a preview: 500 copies of a 5 MB resource would not fit in memory. */
 export const MAX_KEPT_MESSAGE = 256 * 1024;
 const PREVIEW = 16 * 1024;
 /** Requests never answered must not grow the pairing table for ever. */
 const MAX_PENDING = 1000;
 
-export type TrafficKind = 'request' | 'notification' | 'response' | 'error';
+type TrafficKind = 'request' | 'notification' | 'response' | 'error';
 
 export interface TrafficRow extends Omit<TrafficEntry, 'message'> {
   /** The length of the message's JSON (as terminalJson writes it). */

@@ -7,7 +7,7 @@ import { cutJson } from '../../util/json.js';
 export const ENCODING = 'o200k_base';
 
 /** A server with more tools than this gets no sum in the deck: counting 100,000 tools would hold up every redraw. */
-export const SUM_LIMIT = 5_000;
+const SUM_LIMIT = 5_000;
 
 /** Text past this many characters is not counted: the count says "more than" instead (a 50 MB result would take seconds). */
 export const COUNT_LIMIT = 1_000_000;

@@ -3,7 +3,7 @@ import { driftSummary, type DriftItem, type KindDrift, type ServerDrift } from '
 import { useTheme } from '../theme/ThemeContext.js';
 
 /** The mark of each change, as the lists and the help say: + new, ~ changed, ! changed and called before. */
-export const DRIFT_MARKS = { new: '+', changed: '~', called: '!' } as const;
+const DRIFT_MARKS = { new: '+', changed: '~', called: '!' } as const;
 
 /** Two columns before a list row: how the item differs from the accepted definitions (blank when it does not). */
 export function DriftMark({ item }: { item?: DriftItem }) {
@@ -14,7 +14,7 @@ export function DriftMark({ item }: { item?: DriftItem }) {
 }
 
 /** The list's note for its drift: what changed, what went (removed items have no row), where to see it. */
-export function driftNote(drift: KindDrift | undefined): string | undefined {
+function driftNote(drift: KindDrift | undefined): string | undefined {
   if (!drift) return undefined;
   const counts = (['changed', 'new'] as const).filter((c) => drift.counts[c]).map((c) => `${drift.counts[c]} ${c}`);
   const removed = drift.removed.length ? [`removed: ${drift.removed.join(', ')}`] : [];

@@ -50,7 +50,7 @@ const CONTROL: Record<string, Partial<Key>> = {
 };
 
 /** The key a piece of a read stands for, as Ink would report it read alone (a run of text: typed text). */
-export function keyOf(char: string): { input: string; key: Key } {
+function keyOf(char: string): { input: string; key: Key } {
   if ([...char].length > 1) return { input: char, key: NO_KEY };
   const control = CONTROL[char];
   if (control) return { input: '', key: { ...NO_KEY, ...control } };
@@ -64,7 +64,7 @@ export function keyOf(char: string): { input: string; key: Key } {
  * wherever it arrives); text between them stays one run, line breaks included, so a
  * field can take it whole.
  */
-export function splitRead(input: string): string[] {
+function splitRead(input: string): string[] {
   return input.match(/[\x00-\x09\x0b-\x1f\x7f]|[^\x00-\x09\x0b-\x1f\x7f]+/g) ?? [];
 }
 

@@ -1,4 +1,4 @@
-export const TABS = ['Tools', 'Resources', 'Prompts', 'Log', 'Info'] as const;
+const TABS = ['Tools', 'Resources', 'Prompts', 'Log', 'Info'] as const;
 /** A server that offers tasks has its Tasks; a remote (HTTP or SSE) server its sign-in. */
 export type Tab = (typeof TABS)[number] | 'Tasks' | 'Auth';
 

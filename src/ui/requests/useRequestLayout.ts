@@ -1,15 +1,10 @@
-import { useEffect } from 'react';
 import type { Notice, TrackedUrl } from '../../core/elicitation/types.js';
 import { openPages } from '../../core/elicitation/tracked-urls.js';
-import { useDeck } from '../DeckContext.js';
 import { useRequests } from '../hooks/useRequests.js';
 import { noticeRows } from './lines/NoticeLine.js';
 
-/** How long a notice stays in view. */
-const NOTICE_MS = 8_000;
-
 export interface RequestLayout {
-  /** The newest notice, until it is dismissed, and the rows it takes. */
+  /** The newest notice, until the core lets it go (after a while), and the rows it takes. */
   notice?: Notice;
   noticeRows: number;
   /** Rows of the body the prompt takes (0: none waiting). */
@@ -26,19 +21,9 @@ function promptRowsOf(bodyRows: number): number {
 
 /** What the app must make room for: a waiting request, a notice, pages left open. */
 export function useRequestLayout(bodyRows: number, columns: number): RequestLayout {
-  const deck = useDeck();
   const { pending, notices, urls } = useRequests();
+  // A newer notice replaces the one shown; the deck lets them go after a while.
   const notice = notices.at(-1);
-  // A notice shows once, for a while after it is first seen; a newer one replaces it
-  // (and takes the ones it replaced along when it goes).
-  useEffect(() => {
-    if (!notice) return;
-    const dismiss = () => {
-      for (const n of deck.requests.getSnapshot().notices) if (n.id <= notice.id) deck.requests.dismiss(n.id);
-    };
-    const timer = setTimeout(dismiss, NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [deck, notice]);
   const rows = noticeRows(notice, columns);
   return {
     notice,

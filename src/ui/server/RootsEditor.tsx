@@ -8,7 +8,7 @@ import { TextField } from '../widgets/text/TextField.js';
 import { useTextInput } from '../widgets/text/useTextInput.js';
 
 /** The folders typed, as absolute paths: separated as in PATH, `~` for home, relative ones from the launch folder. */
-export function parseRoots(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
+function parseRoots(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
   return text.split(delimiter).map((p) => p.trim()).filter(Boolean).map((p) => resolve(expandHome(p, env)));
 }
 

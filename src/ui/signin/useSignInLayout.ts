@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { SignInPhase, SignInSnapshot } from '../../core/auth/sign-in.js';
 import type { Notice } from '../../core/elicitation/types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
@@ -6,8 +6,6 @@ import { useDeck } from '../DeckContext.js';
 import { useStore } from '../hooks/useStore.js';
 import { noticeRows } from '../requests/lines/NoticeLine.js';
 
-/** How long "signed in to X" stays in view. */
-const NOTICE_MS = 8_000;
 const UNDER_WAY = new Set<SignInPhase>(['confirm', 'starting', 'browser', 'exchanging']);
 
 export interface SignInLayout {
@@ -17,7 +15,7 @@ export interface SignInLayout {
   count: number;
   /** Rows of the body the overlay takes (0: none). */
   overlayRows: number;
-  /** "signed in to X", for a while after it happened, and the rows it takes. */
+  /** "signed in to X", while the deck keeps it (a while after it happened), and the rows it takes. */
   notice?: Notice;
   noticeRows: number;
 }
@@ -27,24 +25,13 @@ function screenRowsOf(bodyRows: number): number {
   return bodyRows < 30 ? 3 : Math.min(8, Math.floor(bodyRows / 5));
 }
 
-/** What the app must make room for while signing in; a cancelled sign-in just goes. */
+/** What the app must make room for while signing in. */
 export function useSignInLayout(bodyRows: number, columns: number): SignInLayout {
-  const deck = useDeck();
-  const { attempts } = useStore(deck.auth);
+  const { attempts } = useStore(useDeck().auth);
   // Each update moves a sign-in to the end of the store's list: order them by when they began.
   const byAge = useMemo(() => [...attempts].sort((a, b) => a.id - b.id), [attempts]);
   const open = [...byAge.filter((a) => UNDER_WAY.has(a.phase)), ...byAge.filter((a) => a.phase === 'failed')];
   const done = byAge.filter((a) => a.phase === 'signed-in').at(-1);
-  useEffect(() => {
-    for (const a of attempts) if (a.phase === 'cancelled') deck.auth.dismiss(a.id);
-  }, [deck, attempts]);
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => {
-      for (const a of deck.auth.getSnapshot().attempts) if (a.phase === 'signed-in' && a.id <= done.id) deck.auth.dismiss(a.id);
-    }, NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [deck, done]);
   const notice = useMemo<Notice | undefined>(
     () => (done ? { id: done.id, server: done.server, text: `signed in to ${sanitizeLine(done.server)}`, at: 0, kind: 'completed' } : undefined),
     [done],

@@ -5,11 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { startAuthorizationServer, type AuthorizationServer } from '../../fixtures/auth/authorization-server.mjs';
 import { startProtectedServer, type ProtectedServer, type StepUp } from '../../fixtures/auth/protected-server.mjs';
 
-export type { AsRequest, AuthorizationServer } from '../../fixtures/auth/authorization-server.mjs';
-export type { McpRequest, ProtectedServer, StepUp } from '../../fixtures/auth/protected-server.mjs';
 
 /** The executable mcpdeck runs as `$BROWSER <url>`. */
-export const BROWSER = fileURLToPath(new URL('../../fixtures/auth/browser.mjs', import.meta.url));
+const BROWSER = fileURLToPath(new URL('../../fixtures/auth/browser.mjs', import.meta.url));
 
 export interface AuthStackOptions {
   /** Access token lifetime in seconds (default 600; a few seconds for a real expiry). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sandbox } from './cli.js';
 
-export const HOSTILE = fileURLToPath(new URL('../../fixtures/hostile-project', import.meta.url));
+const HOSTILE = fileURLToPath(new URL('../../fixtures/hostile-project', import.meta.url));
 export const CLIENT_MARKERS = ['vscode', 'mcpjson', 'mcpjson-other', 'cursor', 'gemini', 'claude-local'];
 
 /** A fresh copy of the hostile project as the working folder, its ~/.claude.json entry in a temp home. */

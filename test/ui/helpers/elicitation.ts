@@ -5,7 +5,7 @@ import { deckWith } from '../../integration/helpers/deck.js';
 import { EVERYTHING } from '../../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './render.js';
 
-export const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
 
 /** The app over a real deck with server-everything over stdio, driven the way a person does. */
 export interface Session {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { deckWith, state, waitForStatus } from '../../integration/helpers/deck.js';
 
 /** The form-shapes fixture server: unions, "X or null", lists of objects in lists of objects. */
-export const SHAPES = fileURLToPath(new URL('../../fixtures/servers/form-shapes.mjs', import.meta.url));
+const SHAPES = fileURLToPath(new URL('../../fixtures/servers/form-shapes.mjs', import.meta.url));
 export const shapesServer = { shapes: { command: process.execPath, args: [SHAPES] } };
 
 /** The input schemas a real server sends for its tools, by tool name. */

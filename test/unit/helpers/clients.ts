@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const FIXTURES = fileURLToPath(new URL('../../fixtures/clients/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/clients/', import.meta.url));
 
 export const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 

@@ -52,13 +52,6 @@ export const toPlainVars = (value: string) => value.replace(ENV, (_w, name: stri
 /** Gemini CLI's bare `$VAR` as `${VAR}`. */
 export const bracesForBareVars = (value: string) => value.replace(/\$([A-Za-z_][A-Za-z0-9_]*)(?![A-Za-z0-9_{])/g, '${$1}');
 
-/** Whether any string of the entry still refers to a variable or an input. */
-export function hasRefs(entry: Record<string, unknown>, pattern: RegExp): boolean {
-  let found = false;
-  mapStrings(entry, (v) => ((found ||= new RegExp(pattern.source).test(v)), v));
-  return found;
-}
-
 /** An mcpdeck entry's transport, as its `type` or its fields say. */
 export function transportOf(entry: Record<string, unknown>): 'stdio' | 'sse' | 'http' | 'inprocess' | undefined {
   if (typeof entry.type === 'string') return TYPE_ALIASES[entry.type];

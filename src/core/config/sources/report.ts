@@ -1,6 +1,6 @@
 import type { ClientId, ScopeKind } from '../types.js';
 
-export type SourceStatus = 'read' | 'missing' | 'hidden' | 'skipped' | 'error';
+type SourceStatus = 'read' | 'missing' | 'hidden' | 'skipped' | 'error';
 
 /** One place mcpdeck looks for servers, and what came of it; `mcpdeck sources` prints these. */
 export interface SourceInfo {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRequest, type Request } from './useRequest.js';
 
 /** What a tab shows in place of its list: a form asking for arguments, or fetched text in the pager. */
-export type Opened<F> = { kind: 'form'; form: F } | { kind: 'pager'; text: string };
+type Opened<F> = { kind: 'form'; form: F } | { kind: 'pager'; text: string };
 
 export interface FetchView<F> {
   opened?: Opened<F>;

@@ -3,10 +3,7 @@ import type { Prompt } from '../../../core/mcp/types.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
-import { useKeys } from '../../keys/useKeys.js';
-import { useBodySize } from '../../hooks/useBodySize.js';
 import { byName, nameTitleDescription } from '../../widgets/filter/useFiltered.js';
-import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
 import type { Suggest } from '../../widgets/form/state/suggestions.js';
@@ -18,6 +15,7 @@ import { PromptDetail } from './PromptDetail.js';
 import { completer, promptSchema, strings, type StringFormSchema } from '../fetch/form-schemas.js';
 import { promptText } from './prompt-text.js';
 import { useFetchView } from '../fetch/useFetchView.js';
+import { useListTab } from '../useListTab.js';
 import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
 import { useServerDrift } from '../../drift/useDrift.js';
 import { kindDrift } from '../../../core/drift/compare.js';
@@ -36,22 +34,20 @@ const argSummary = (p: Prompt) => (p.arguments ?? []).map((a) => `${sanitizeLine
 /** The prompts; enter asks for the arguments, gets the prompt and shows its messages. */
 export function PromptsTab({ server }: { server: ServerState }) {
   const deck = useDeck();
-  const size = useBodySize();
   const view = useFetchView<PromptForm>();
   const { opened, request } = view;
   const busyRows = request.busy || request.error ? 1 : 0;
   const drift = kindDrift(useServerDrift(server.name), 'prompt');
   const note = withDriftNote(server.listNotes?.prompts, drift);
-  const filtered = useFilteredList(server.prompts, nameTitleDescription, byName, size.rows - DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
-  const { list, filter, selected: prompt } = filtered;
   const get = (p: Prompt, args: Record<string, unknown>) =>
     view.fetch(`getting ${p.name}`, async (signal) => promptText(await deck.getPrompt(server.name, p.name, strings(args), { signal })));
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
-  useKeys(['prompts', 'list', 'global'], opened ? { back: view.back } : {
-    ...list.handlers,
-    filter: filter.start,
-    ...(prompt && { getPrompt: () => (prompt.arguments?.length ? view.openForm({ prompt, schema: promptSchema(prompt), suggest: completer(deck, server, { type: 'ref/prompt', name: prompt.name }) }) : get(prompt, {})) }),
+  const { size, filtered, selected: prompt, offline } = useListTab({
+    server, scope: 'prompts', items: server.prompts, text: nameTitleDescription, id: byName,
+    keepRows: DETAIL_ROWS + busyRows + (note ? 1 : 0),
+    keys: (p) => (p ? { getPrompt: () => (p.arguments?.length ? view.openForm({ prompt: p, schema: promptSchema(p), suggest: completer(deck, server, { type: 'ref/prompt', name: p.name }) }) : get(p, {})) } : {}),
     back: view.back,
+    cover: opened ? { back: view.back } : undefined,
   });
   if (opened?.kind === 'pager') return <Pager text={opened.text} width={size.columns} height={size.rows} />;
   if (opened?.kind === 'form') {
@@ -59,7 +55,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
     const title = `${sanitizeLine(p.title ?? p.name)} · arguments (* required)`;
     return <ArgsForm title={title} schema={schema} submitLabel="get" request={request} onSubmit={(args) => get(p, args)} suggest={suggest} />;
   }
-  if (server.status !== 'connected' && !server.prompts.length) return <NotConnected status={server.status} />;
+  if (offline) return <NotConnected status={server.status} />;
   const nameWidth = nameColumn(filtered.inView);
   return (
     <Box flexDirection="column">

@@ -6,10 +6,7 @@ import { subscriptionOf } from '../../../core/servers/subscriptions.js';
 import { resourceText } from '../../../core/calls/resource-text.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
-import { useKeys } from '../../keys/useKeys.js';
-import { useBodySize } from '../../hooks/useBodySize.js';
 import { useTick } from '../../hooks/useTick.js';
-import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
 import type { Suggest } from '../../widgets/form/state/suggestions.js';
@@ -23,6 +20,7 @@ import { completer, templateForm } from '../fetch/form-schemas.js';
 import { entryId, haystack, resourceEntries, watchMark, type ResourceEntry } from './resource-entry.js';
 import { useFetchView } from '../fetch/useFetchView.js';
 import { useRereadOnUpdate } from './useRereadOnUpdate.js';
+import { useListTab } from '../useListTab.js';
 import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
 import { useServerDrift } from '../../drift/useDrift.js';
 import { kindDrift } from '../../../core/drift/compare.js';
@@ -36,15 +34,12 @@ type TemplateForm = { template: ResourceTemplate; suggest?: Suggest } & ReturnTy
  */
 export function ResourcesTab({ server }: { server: ServerState }) {
   const deck = useDeck();
-  const size = useBodySize();
   const view = useFetchView<TemplateForm>();
   const { opened, request } = view;
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
   const busyRows = request.busy || request.error ? 1 : 0;
   const drift = kindDrift(useServerDrift(server.name), 'template');
   const note = withDriftNote([server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined, drift);
-  const filtered = useFilteredList(entries, haystack, entryId, size.rows - RESOURCE_DETAIL_ROWS - busyRows - 1 - (note ? 1 : 0), !opened);
-  const { list, filter, selected: entry } = filtered;
   const watched = server.subscriptions;
   const watching = Object.keys(watched ?? {}).length > 0;
   // Redraws each second while something is watched, so "12s ago" stays true.
@@ -66,7 +61,6 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     (on ? deck.subscribeResource : deck.unsubscribeResource)(server.name, uri).catch((error: unknown) =>
       request.fail(`${on ? 'watching' : 'unwatching'} ${uri} failed: ${(error as Error).message}`));
   };
-  const entryResourceUri = entry?.kind === 'resource' ? entry.item.uri : undefined;
   const pagerUri = opened?.kind === 'pager' ? shown : undefined;
   const open = (e: ResourceEntry) => {
     if (e.kind === 'resource') return read(e.item.uri);
@@ -84,15 +78,15 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     }
   };
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
-  useKeys(['resources', 'list', 'global'], opened ? {
+  const { size, filtered, selected: entry, offline } = useListTab({
+    server, scope: 'resources', items: entries, text: haystack, id: entryId,
+    keepRows: RESOURCE_DETAIL_ROWS + busyRows + (note ? 1 : 0),
+    keys: (e) => {
+      const uri = e?.kind === 'resource' ? e.item.uri : undefined;
+      return { ...(e && { read: () => open(e) }), ...(watchable(uri) && { watch: () => toggleWatch(uri!) }) };
+    },
     back: view.back,
-    ...(watchable(pagerUri) && { watch: () => toggleWatch(pagerUri!) }),
-  } : {
-    ...list.handlers,
-    filter: filter.start,
-    ...(entry && { read: () => open(entry) }),
-    ...(watchable(entryResourceUri) && { watch: () => toggleWatch(entryResourceUri!) }),
-    back: view.back,
+    cover: opened ? { back: view.back, ...(watchable(pagerUri) && { watch: () => toggleWatch(pagerUri!) }) } : undefined,
   });
   if (opened?.kind === 'pager') {
     const watchRows = shownWatch ? 1 : 0;
@@ -108,7 +102,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     const title = `${sanitizeLine(form.template.title ?? form.template.name)} · ${sanitizeLine(form.template.uriTemplate)}`;
     return <ArgsForm title={title} schema={form.schema} submitLabel="read" request={request} onSubmit={(args) => submit(form, args)} suggest={form.suggest} />;
   }
-  if (server.status !== 'connected' && !entries.length) return <NotConnected status={server.status} />;
+  if (offline) return <NotConnected status={server.status} />;
   const watchOf = (e: ResourceEntry) => (e.kind === 'resource' ? subscriptionOf(watched, e.item.uri) : undefined);
   const markOf = (e: ResourceEntry) => {
     const watch = watchOf(e);

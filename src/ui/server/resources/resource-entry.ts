@@ -29,7 +29,7 @@ export function ago(ms: number): string {
   return `${Math.floor(s / 86_400)}d`;
 }
 
-export const WATCH_SIGN = '◉';
+const WATCH_SIGN = '◉';
 
 /** A watched resource's mark in its row, narrow enough for 80 columns: `◉ 3 · 12s`, `◉ 0`, `◉ !` when it failed. */
 export function watchMark(record: SubscriptionState, now: number): string {

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 /** At most one re-read a second: a server that updates a resource constantly cannot keep us reading it. */
-export const REREAD_GAP = 1000;
+const REREAD_GAP = 1000;
 
 /**
  * Calls `reread` when `updates` (a watched resource's update count) grows while

@@ -45,6 +45,9 @@ export function TasksTab({ server }: { server: ServerState }) {
   // Once on opening (the server's own list), then the running ones now and then.
   useEffect(() => {
     if (connected) refresh();
+    // Only when it connects (or the tab opens connected): `refresh` is new each render, and
+    // asking on every render would never stop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connected]);
   const running = tasks.filter((t) => !isTerminal(t.status)).map((t) => t.taskId).join(' ');
   useEffect(() => {

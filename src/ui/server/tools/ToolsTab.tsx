@@ -4,10 +4,7 @@ import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
 import type { ServerState } from '../../../core/servers/state.js';
 import { iconSummary, toolIcons, type ToolInfo } from '../../../core/servers/tools.js';
 import { terminalJson } from '../../../util/json.js';
-import { useKeys } from '../../keys/useKeys.js';
-import { useBodySize } from '../../hooks/useBodySize.js';
 import { byName, nameTitleDescription } from '../../widgets/filter/useFiltered.js';
-import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
 import { useNavigation } from '../../navigation/NavigationContext.js';
 import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
@@ -17,6 +14,7 @@ import { toolColumns, toolTitle } from '../../components/NameCell.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from '../../components/NotConnected.js';
 import { useFuzz } from './useFuzz.js';
+import { useListTab } from '../useListTab.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
 import { useServerDrift } from '../../drift/useDrift.js';
@@ -29,7 +27,7 @@ const TOKEN_COLUMN = 5;
 // The detail has at least these rows, and every row the list does not need.
 const DETAIL_ROWS = 9;
 /** Beside a tool that has an icon (one with an https: or data: URL): the icon itself is never drawn. */
-export const ICON_MARK = '◆';
+const ICON_MARK = '◆';
 /** Levels of a schema the raw view writes out: JSON.stringify overflows a few thousand down, and no one reads past this. */
 const SHOWN_LEVELS = 64;
 
@@ -59,7 +57,6 @@ function toolText(tool: ToolInfo): string {
 export function ToolsTab({ server }: { server: ServerState }) {
   const theme = useTheme();
   const nav = useNavigation();
-  const size = useBodySize();
   const [raw, setRaw] = useState(false);
   const drift = kindDrift(useServerDrift(server.name), 'tool');
   const tokens = useTokens(server.tools.length > 0);
@@ -67,22 +64,23 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const note = withDriftNote(server.listNotes?.tools, drift);
   const noteRows = (note ? 1 : 0) + (fuzz.line ? 1 : 0);
   // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
-  const listRows = Math.min(size.rows - DETAIL_ROWS - 1 - noteRows, server.tools.length + 1);
   // Over the whole tool in the pager, esc closes the pager, not the filter.
-  const filtered = useFilteredList(server.tools, nameTitleDescription, byName, listRows, !raw && !fuzz.report);
-  const { list, filter, selected: tool } = filtered;
-  useKeys(['tools', 'list', 'global'], raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : fuzz.report ? { back: fuzz.back } : {
-    ...list.handlers,
-    filter: filter.start,
-    back: fuzz.back,
-    ...(tool && {
-      callTool: () => nav.push({ screen: 'call', server: server.name, tool: tool.name }),
+  const { size, filtered, selected: tool, offline } = useListTab({
+    server, scope: 'tools', items: server.tools, text: nameTitleDescription, id: byName,
+    keepRows: DETAIL_ROWS + noteRows,
+    fit: true,
+    keys: (t) => (t ? {
+      callTool: () => nav.push({ screen: 'call', server: server.name, tool: t.name }),
       rawSchema: () => setRaw(true),
-      ...(server.status === 'connected' && !fuzz.busy && { fuzz: () => fuzz.start(tool) }),
-    }),
-  }, { active: !fuzz.asking });
+      ...(server.status === 'connected' && !fuzz.busy && { fuzz: () => fuzz.start(t) }),
+    } : {}),
+    back: fuzz.back,
+    cover: raw ? { back: () => setRaw(false), rawSchema: () => setRaw(false) } : fuzz.report ? { back: fuzz.back } : undefined,
+    keysActive: !fuzz.asking,
+  });
+  const { list, filter } = filtered;
   const whole = useMemo(() => (raw && tool ? toolText(tool) : ''), [raw, tool]);
-  if (server.status !== 'connected' && !server.tools.length) return <NotConnected status={server.status} />;
+  if (offline) return <NotConnected status={server.status} />;
   if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
   if (fuzz.report !== undefined) return <Pager text={fuzz.report} width={size.columns} height={size.rows} />;
   const columns = toolColumns(filtered.inView);

@@ -17,14 +17,14 @@ export interface FilteredList<T> {
 
 /**
  * A list with `/` filtering in `rows` rows, the filter's own line included (at least
- * three rows stay for the list). `text` must be a stable (module-level) function; `id`
+ * three rows stay for the list). `text` and `id` should be stable (module-level) functions; `id`
  * names an item, and the selection follows it when the list changes under it.
  */
 export function useFilteredList<T>(items: readonly T[], text: (item: T) => string, id: (item: T) => string, rows: number, active = true): FilteredList<T> {
   const filter = useFilter(active);
   const needle = filter.input.value;
   const shown = useFiltered(items, text, needle);
-  const ids = useMemo(() => shown.map(id), [shown]);
+  const ids = useMemo(() => shown.map(id), [shown, id]);
   const list = useList(shown.length, Math.max(3, rows - (filter.editing || needle ? 1 : 0)), ids);
   const inView = shown.slice(list.offset, list.offset + list.height);
   return { filter, total: items.length, shown, list, inView, selected: shown[list.index] };

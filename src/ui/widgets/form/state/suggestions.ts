@@ -23,7 +23,7 @@ export interface Suggestions {
 }
 
 export const SUGGEST_DELAY_MS = 150;
-export const SHOWN_SUGGESTIONS = 5;
+const SHOWN_SUGGESTIONS = 5;
 // A value longer than a field could hold on screen is no suggestion anyone wants; nor is a megabyte.
 const LONGEST = 1_000;
 

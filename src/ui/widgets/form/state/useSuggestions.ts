@@ -62,7 +62,9 @@ export function useSuggestions(form: FormControl, suggest: Suggest | undefined, 
   const key = asked ? JSON.stringify([asked.field, asked.value]) : '';
   useEffect(() => {
     feed.current?.ask(asked);
-    // Asked again only when the field or its text changes, with the other fields as they are then.
+    // Asked again only when the field or its text changes (`key`), with the other fields as
+    // they are then: `asked` is a new object every render, so it is left out on purpose.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, suggest]);
   const current = () => {
     const now = feed.current?.current();
