@@ -80,6 +80,26 @@ describe('saved calls become tests', () => {
     expect(failure['#text']).toContain('-The sum of 2 and 3 is 6.\n+The sum of 2 and 3 is 5.');
   });
 
+  it('a call sent unchecked (--no-validate) is saved so, and its test sends it unchecked: it passes or fails on the server\'s own answer', async () => {
+    const p = project();
+    const sent = await p.cli('call', 'everything', 'get-sum', 'a=x', 'b=1', '--no-validate', '--save-test', 'unchecked.json');
+    expect(sent.stderr).toContain('saved the test "get-sum a=x b=1"');
+    await p.cli('call', 'everything', 'get-sum', 'a=2', 'b=3', '--save-test', 'unchecked.json');
+    const path = p.file('unchecked.json');
+    const saved = (JSON.parse(readFileSync(path, 'utf8').replace(/^\/\/.*\n/, '')) as { tests: Record<string, unknown>[] }).tests;
+    // Written only for the call sent unchecked.
+    expect(saved.map((t) => t.validate)).toEqual([false, undefined]);
+    expect(saved[0]!.expect).toMatchObject({ isError: true });
+    const r = await p.cli('test', 'unchecked.json');
+    expect([r.code, r.stdout.trim().split('\n').at(-1)]).toEqual([0, '2 passed, 0 failed']);
+    // What the server answers decides: an expectation it does not meet fails (it is not "could not run").
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Input validation error', 'Some other error'));
+    const failed = await p.cli('test', 'unchecked.json');
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('the text is not the one expected');
+    expect(failed.stdout.trim().split('\n').at(-1)).toBe('1 passed, 1 failed');
+  });
+
   it('works the same against a 2026-07-28 server', async () => {
     const box = sandbox();
     const config = join(box.cwd, 'servers.json');

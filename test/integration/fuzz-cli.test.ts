@@ -24,7 +24,7 @@ function project() {
 interface Report {
   seed: number;
   findings: { kind: string; tool: string; arguments: Record<string, unknown>; valid: boolean; message: string }[];
-  tools: { name: string; calls: number; note?: string }[];
+  tools: { name: string; calls: number; slow?: number; note?: string }[];
   cutShort?: string;
 }
 
@@ -48,7 +48,9 @@ describe('mcpdeck fuzz', () => {
     expect(found.note).toMatchObject({ kind: 'invalid-json-rpc' });
     expect(found.note!.message).toContain('DEBUG: writing a long note');
     // The server came back after each crash and hang: every tool got its calls.
-    expect(report.tools.filter((t) => t.name !== 'wipe').map((t) => t.calls)).toEqual([12, 12, 12, 12, 12]);
+    expect(report.tools.filter((t) => t.name !== 'wipe').map((t) => t.calls)).toEqual([12, 12, 12, 12, 12, 12]);
+    // render is slow, not hung: it kept reporting progress.
+    expect(found.render).toBeUndefined();
     // Declared destructive: left alone unless named.
     expect(report.tools.find((t) => t.name === 'wipe')).toEqual({ name: 'wipe', calls: 0, note: 'skipped: declared destructive (name it to fuzz it)' });
   });
@@ -62,6 +64,17 @@ describe('mcpdeck fuzz', () => {
     expect(r.stdout).toContain('✗ crash · divide\n  the server went away: the server process exited with code 3');
     expect(r.stdout).toMatch(/✗ hang · lookup( \(\d+ times\))?\n {2}the call hung: no answer and no progress for 2 s\n {2}first with valid arguments \(key = ""\): \{"key":""\}/);
     expect(r.stdout.trim().split('\n').at(-1)).toBe('2 findings · replay with --seed 5');
+  });
+
+  it('stops a call still sending progress at the timeout and counts it as slow, not a hang; a silent one is a hang', async () => {
+    const fuzz = project();
+    const r = await fuzz('target', 'render', 'lookup', '--seed', '42', '--count', '6', '--timeout', '1', '--json');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(report.findings).toEqual([expect.objectContaining({ kind: 'hang', tool: 'lookup', arguments: { key: '' } })]);
+    expect(report.tools).toEqual([{ name: 'lookup', calls: 6 }, { name: 'render', calls: 6, slow: 1 }]);
+    const text = await fuzz('target', 'render', '--seed', '42', '--count', '6', '--timeout', '1');
+    expect([text.code, text.stdout]).toEqual([0, expect.stringContaining('  render: 6 calls · 1 slow (still making progress at the per-call timeout: stopped, not a finding)')]);
+    expect(text.stdout).toContain('no findings');
   });
 
   it('fuzzes a destructive tool when it is named', async () => {
@@ -96,7 +109,7 @@ describe('mcpdeck fuzz', () => {
     expect([bad.code, bad.stderr.trim()]).toEqual([2, 'mcpdeck: --count "lots" must be a whole number above 0']);
     const tool = await fuzz('target', 'nope');
     expect(tool.code).toBe(2);
-    expect(tool.stderr).toContain('no tool named "nope"; it has divide, lookup, parse, stats, note, wipe');
+    expect(tool.stderr).toContain('no tool named "nope"; it has divide, lookup, parse, stats, note, render, wipe');
     const server = await fuzz('nobody');
     expect(server.code).toBe(2);
     expect(server.stderr).toContain('no server named "nobody"');

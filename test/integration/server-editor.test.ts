@@ -80,4 +80,23 @@ describe("the deck's server editor (the form's core)", () => {
     expect(JSON.parse(readFileSync(catalog, 'utf8').replace('// mine', '')).mcpServers.s).toMatchObject({ url: 'https://y.example/mcp', headers: { 'X-Api-Key': 'sk-live-1' } });
     expect(JSON.parse(text.replace('// mine', '')).mcpServers.s).toEqual({ timeout: 900, disabled: true, type: 'http', url: 'https://x.example/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } });
   });
+  it('refuses a masked env value or credential header edited in part, naming the key; nothing is written', async () => {
+    const { deck, catalog } = await open((b) => {
+      writeFileSync(join(b.env.MCPDECK_CONFIG_DIR!, 'servers.json'), JSON.stringify({ mcpServers: {
+        ev2: { command: 'node', args: ['x.js'], env: { FOO: 'bar', KEEP: 'same' }, disabled: true },
+        web: { type: 'http', url: 'https://x.example/mcp', headers: { 'X-Api-Key': 'sk-live-1' }, disabled: true },
+      } }));
+    });
+    const before = readFileSync(catalog, 'utf8');
+    const ev2 = deck.editor.editable(deck.definition('ev2')!) as Editable;
+    expect(ev2.fields.env).toEqual(['FOO=••••••', 'KEEP=••••••']);
+    // Backspace twice and an x, as in the form.
+    await expect(deck.editor.save({ ...ev2.fields, env: ['FOO=••••x', 'KEEP=••••••'] }, ev2)).rejects.toThrow('FOO: type the whole new value; a hidden value cannot be edited in part');
+    const web = deck.editor.editable(deck.definition('web')!) as Editable;
+    await expect(deck.editor.save({ ...web.fields, headers: ['X-Api-Key: ••x'] }, web)).rejects.toThrow('X-Api-Key: type the whole new value; a hidden value cannot be edited in part');
+    expect(readFileSync(catalog, 'utf8')).toBe(before);
+    // Typed whole, the new value is written; the untouched one goes back as it was.
+    await deck.editor.save({ ...ev2.fields, env: ['FOO=baz', 'KEEP=••••••'] }, ev2);
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers.ev2.env).toEqual({ FOO: 'baz', KEEP: 'same' });
+  });
 });

@@ -20,7 +20,7 @@ describe('fuzzing a tool from the Tools tab', () => {
     await deck.connectAll();
     await app.waitFor('✓ connected');
     await app.press(KEY.enter);
-    await app.waitFor('Tools (6)');
+    await app.waitFor('Tools (7)');
   }
 
   it('f runs the fuzz on the selected tool and shows the report in the pager; the server is back afterwards', async () => {

@@ -64,6 +64,8 @@ describe('t on a result: saving the call as a test', () => {
     await app.press(KEY.enter);
     await app.waitFor('saved the test "echo message=hi"');
     expect(JSON.parse(readFileSync(join(cwd, 'mcpdeck.tests.json'), 'utf8').replace(/^\/\/.*\n/, '')).tests[0]).toMatchObject({ server: 'everything', tool: 'echo', arguments: { message: 'hi' }, expect: { text: { equals: 'Echo: hi' }, isError: false } });
+    // A call checked before it was sent says nothing of validation.
+    expect(JSON.parse(readFileSync(join(cwd, 'mcpdeck.tests.json'), 'utf8').replace(/^\/\/.*\n/, '')).tests[0]).not.toHaveProperty('validate');
   });
 
   it('is not offered for an ad hoc server, which a saved test could not name', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY } from './helpers/render.js';
@@ -33,6 +36,26 @@ describe('sending arguments that fail the schema', () => {
     await call.app.press('a');
     await call.offered('ctrl+s send');
     await call.app.waitFor(/› a\*\s+x/);
+  });
+
+  it('a call sent anyway, saved as a test (t), is saved to be sent unchecked ("validate": false)', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mcpdeck-anyway-'));
+    await call.start(everything, { cwd }, { columns: 120, rows: 30 });
+    await call.openTool('everything', 'get-sum');
+    await call.typeText('x');
+    await call.app.press(KEY.tab);
+    await call.typeText('2');
+    await call.app.waitFor(/b\*\s+2/);
+    await call.send();
+    await call.app.waitFor('ctrl+y sends anyway');
+    await call.app.press(KEY.ctrl('y'));
+    await call.app.waitFor('⚠ sent anyway');
+    await call.app.press('t');
+    await call.app.waitFor('Save get-sum as a test');
+    await call.app.press(KEY.enter);
+    await call.app.waitFor('saved the test "get-sum a=x b=2"');
+    const saved = JSON.parse(readFileSync(join(cwd, 'mcpdeck.tests.json'), 'utf8').replace(/^\/\/.*\n/, '')).tests[0];
+    expect(saved).toMatchObject({ server: 'everything', tool: 'get-sum', arguments: { a: 'x', b: 2 }, validate: false, expect: { isError: true } });
   });
 
   it('a required list left empty, sent anyway, reaches the form-shapes server, which refuses them', async () => {

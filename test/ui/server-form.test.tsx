@@ -85,4 +85,22 @@ describe('adding and editing a server from the deck', () => {
     await app.press('E');
     await app.waitFor('Edit renamed in the user catalog');
   });
+  it('a masked env value edited in part is not saved: the form says to type the whole value and nothing is written', async () => {
+    const { catalog } = await open((b) => {
+      writeFileSync(join(b.env.MCPDECK_CONFIG_DIR!, 'servers.json'), JSON.stringify({ mcpServers: { ev2: { command: 'node', args: ['x.js'], env: { FOO: 'bar' }, disabled: true } } }, null, 2));
+    });
+    const before = readFileSync(catalog, 'utf8');
+    await app.waitFor(/› ev2/);
+    await app.press('E');
+    await app.waitFor('Edit ev2 in the user catalog');
+    await app.press(KEY.tab, KEY.tab, KEY.tab, KEY.tab);
+    await app.waitFor(/› Environment\s+1\. FOO=••••••/);
+    await app.press(KEY.backspace, KEY.backspace);
+    await typeText('x');
+    await app.waitFor(/› Environment\s+1\. FOO=••••x\n/);
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor('FOO: type the whole new value; a hidden value cannot be edited in part');
+    expect(app.frame()).toContain('Edit ev2');
+    expect(readFileSync(catalog, 'utf8')).toBe(before);
+  });
 });

@@ -87,7 +87,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
-          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome })}\n`);
+          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome, unchecked: !options.validate })}\n`);
           // Say it was the input.
           if (refusals.length) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;

@@ -24,7 +24,7 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
     .option('--seed <n>', 'the seed, to replay a run (default: a new one, printed)')
     .option('--count <n>', 'calls per tool at most (default 30)')
     .option('--time <seconds>', 'the whole run takes at most this long, shared between the tools (default 60)')
-    .option('--timeout <seconds>', 'a call with no answer or progress for this long is a hang (default 5)')
+    .option('--timeout <seconds>', 'a call with no answer or progress for this long is a hang; one still sending progress after this long is stopped and counted as slow (default 5)')
     .option('--json', 'print the report as JSON')
     .action((first: string | undefined, rest: string[], options: FuzzCommandOptions) =>
       run(async () => {

@@ -37,7 +37,10 @@ export function fuzzReportText(report: FuzzReport, replay = `--seed ${report.see
     lines.push(`  first with ${f.valid ? 'valid' : 'invalid'} arguments (${f.case}): ${shortJson(f.arguments)}`);
   }
   lines.push('');
-  for (const t of report.tools) lines.push(`  ${t.name}: ${t.calls} calls${t.note ? ` · ${t.note}` : ''}`);
+  for (const t of report.tools) {
+    const slow = t.slow ? ` · ${t.slow} slow (still making progress at the per-call timeout: stopped, not a finding)` : '';
+    lines.push(`  ${t.name}: ${t.calls} calls${slow}${t.note ? ` · ${t.note}` : ''}`);
+  }
   lines.push('');
   lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} · replay with ${replay}`);
   return lines.join('\n');

@@ -23,6 +23,8 @@ interface Finding {
 interface ToolRun {
   name: string;
   calls: number;
+  /** Calls still sending progress when the per-call timeout passed: stopped (cancelled), not a finding. */
+  slow?: number;
   /** Why it was not fuzzed, or stopped early. */
   note?: string;
 }
@@ -44,7 +46,11 @@ export interface FuzzOptions {
   count: number;
   /** The whole run's time, shared out between the tools still to go. */
   timeBudgetMs: number;
-  /** A call with no result or progress for this long is a hang. */
+  /**
+   * A call with no result or progress for this long is a hang (the core call's timeout,
+   * which restarts on progress). One still sending progress when this much time has
+   * passed since it was sent is slow, not hung: it is cancelled and counted as slow.
+   */
   callTimeoutMs: number;
   /** Only these tools; a destructive tool is fuzzed only when named here. */
   tools?: string[];
@@ -139,14 +145,25 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
     const timer = setTimeout(() => budget.abort(), Math.max(0, until - now()));
     const onAbort = () => budget.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
+    // Progress restarts the core call's timeout, so a call that keeps reporting it never
+    // times out there: it is stopped here once the timeout has passed since it was sent.
+    // A call silent that long is stopped by the core call's own timeout instead (a hang).
+    let progressed = false;
+    let slow = false;
+    const cap = setTimeout(() => {
+      if (!progressed) return;
+      slow = true;
+      budget.abort();
+    }, options.callTimeoutMs);
     let outcome: CallOutcome | undefined;
     let error: unknown;
     try {
-      outcome = await deck.callTool(server, tool.name, c.args, { timeout: options.callTimeoutMs, signal: budget.signal, validate: false });
+      outcome = await deck.callTool(server, tool.name, c.args, { timeout: options.callTimeoutMs, signal: budget.signal, validate: false, onProgress: () => (progressed = true) });
     } catch (e) {
       error = e;
     } finally {
       clearTimeout(timer);
+      clearTimeout(cap);
       options.signal?.removeEventListener('abort', onAbort);
     }
     run.calls++;
@@ -156,6 +173,10 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
       continue;
     }
     const e = error instanceof ToolCallError ? error : new ToolCallError('protocol', String((error as Error)?.message ?? error));
+    if (e.kind === 'cancelled' && slow && !options.signal?.aborted) {
+      run.slow = (run.slow ?? 0) + 1;
+      continue;
+    }
     if (e.kind === 'cancelled') return options.signal?.aborted ? 'cancelled' : void (run.note = `stopped after ${run.calls} calls: its share of the time budget ran out`);
     if (e.kind === 'not-connected' || e.kind === 'timeout') {
       const crashed = e.kind === 'not-connected';

@@ -52,7 +52,7 @@ async function runOne(deck: Pick<Deck, 'callTool' | 'server'>, file: string, tes
   if (why) return { ...base, status: 'error', error: why, durationMs: 0 };
   let outcome: CallOutcome;
   try {
-    outcome = await deck.callTool(test.server, test.tool, test.arguments, { timeout: options.timeout, signal: options.signal });
+    outcome = await deck.callTool(test.server, test.tool, test.arguments, { timeout: options.timeout, signal: options.signal, validate: test.validate });
   } catch (error) {
     const message = error instanceof ToolCallError || error instanceof Error ? error.message : String(error);
     return { ...base, status: 'error', error: message, durationMs: 0 };

@@ -15,6 +15,8 @@ export interface SavedCall {
   tool: Pick<Tool, 'name' | 'outputSchema'>;
   args: Record<string, unknown>;
   outcome: CallOutcome;
+  /** Sent without checking the arguments against the input schema (`--no-validate`, send anyway): the test sends them so too. */
+  unchecked?: boolean;
 }
 
 /** Saves a call with the expectations picked from what it offered into a test file; returns the name it got there. */
@@ -24,6 +26,7 @@ export function saveCall(path: string, call: SavedCall, offered: OfferedExpectat
     server: call.server,
     tool: call.tool.name,
     arguments: call.args,
+    ...(call.unchecked && { validate: false as const }),
     expect: pickExpectations(offered, kinds),
   });
 }

@@ -27,6 +27,8 @@ const testCaseSchema = z.strictObject({
   server: z.string().min(1),
   tool: z.string().min(1),
   arguments: z.record(z.string(), z.unknown()).default({}),
+  /** false: the arguments are sent without checking them against the input schema (saved from a call sent unchecked, to test the server's own checks). */
+  validate: z.boolean().optional(),
   expect: expectationsSchema,
 });
 

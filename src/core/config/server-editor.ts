@@ -117,7 +117,7 @@ export class ServerEditor {
   async save(given: ServerFields, editing?: Editable): Promise<string> {
     const fields = editing ? unmask(given, editing.hidden) : given;
     const name = fields.name.trim();
-    const problems = [nameProblem(name), ...transportProblems(fields)].filter((p): p is string => Boolean(p));
+    const problems = [nameProblem(name), ...(editing ? partlyEdited(fields, editing) : []), ...transportProblems(fields)].filter((p): p is string => Boolean(p));
     if (problems.length) throw new ConfigWriteError(problems.join('\n'));
     let entry: Record<string, unknown>;
     try {
@@ -160,6 +160,22 @@ const zip = (a: string[] = [], b: string[] = []) => a.map((x, i) => [x, b[i] ?? 
 function unmask(fields: ServerFields, hidden: Record<string, string>): ServerFields {
   const back = (values?: string[]) => values?.map((v) => hidden[v] ?? v);
   return { ...fields, env: back(fields.env), headers: back(fields.headers) };
+}
+
+/**
+ * A masked value edited in part (a bullet deleted, a letter typed after them) would write
+ * the bullets themselves: refused, naming the key, unless the line is one of the entry's own.
+ */
+function partlyEdited(fields: ServerFields, editing: Editable): string[] {
+  const own = new Set([...(lines(editing.raw.env, '=') ?? []), ...(lines(editing.raw.headers, ': ') ?? [])]);
+  const bullet = MASK[0]!;
+  const keyed = (values: string[] | undefined, separator: string) => (values ?? []).map((line) => {
+    const at = line.indexOf(separator);
+    return { line, key: (at < 0 ? line : line.slice(0, at)).trim(), value: at < 0 ? '' : line.slice(at + 1) };
+  });
+  return [...keyed(fields.env, '='), ...keyed(fields.headers, ':')]
+    .filter(({ line, value }) => value.includes(bullet) && !value.includes(MASK) && !own.has(line))
+    .map(({ key }) => `${key}: type the whole new value; a hidden value cannot be edited in part`);
 }
 
 function transportProblems(fields: ServerFields): string[] {

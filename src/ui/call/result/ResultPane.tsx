@@ -69,7 +69,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const [savingTest, setSavingTest] = useState(false);
   const tool = server.tools.find((t) => t.name === run.tool);
   // A saved test names its server: an ad hoc one (--url, -- command) has no name to run it by later.
-  const testable = state.outcome && tool && server.source.kind !== 'adhoc' ? { server: run.server, tool, args: run.args, outcome: state.outcome } : undefined;
+  const testable = state.outcome && tool && server.source.kind !== 'adhoc' ? { server: run.server, tool, args: run.args, outcome: state.outcome, unchecked } : undefined;
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
