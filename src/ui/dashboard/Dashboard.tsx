@@ -12,7 +12,7 @@ import { byName } from '../widgets/filter/useFiltered.js';
 import { useFilteredList } from '../widgets/filter/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { ListView } from '../widgets/list/ListView.js';
-import { COLUMNS, ServerRow, WIDE_STATUS, tokensFit } from './ServerRow.js';
+import { ServerRow, statusColumn, tokensFit } from './ServerRow.js';
 import { ServerHeader } from './ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from './ServerDetailPane.js';
 import { FilterLine } from '../widgets/filter/FilterLine.js';
@@ -47,7 +47,7 @@ export function Dashboard() {
   const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
-  const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
+  const statusWidth = statusColumn(size.columns - 2, servers.some((s) => s.restart));
   const tokensColumn = tokensFit(size.columns - 2, statusWidth);
   const act = (start: () => Promise<unknown>) => () => {
     setNotice(undefined);
