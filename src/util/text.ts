@@ -19,3 +19,21 @@ export function formatDuration(ms: number): string {
 export function countOf(n: number, noun: string): string {
   return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }
+
+/**
+ * How many of `words` (joined by single spaces) fit in `max` columns, with room for an
+ * ending `…` when not all of them do; at least `least`, however narrow.
+ */
+export function wordsThatFit(words: readonly string[], max: number, least = 0): number {
+  const width = (n: number) => [...words.slice(0, n).join(' ')].length + (n < words.length ? 1 : 0);
+  let n = words.length;
+  while (n > least && width(n) > max) n--;
+  return n;
+}
+
+/** `words` cut after the last whole word that fits in `max` columns, the cut marked with `…`. */
+export function cutWords(text: string, max: number, least = 0): string {
+  const words = text.split(' ');
+  const n = wordsThatFit(words, max, least);
+  return n < words.length ? `${words.slice(0, n).join(' ')}…` : text;
+}

@@ -12,7 +12,7 @@ import { byName } from '../widgets/filter/useFiltered.js';
 import { useFilteredList } from '../widgets/filter/useFilteredList.js';
 import { useNavigation } from '../navigation/NavigationContext.js';
 import { ListView } from '../widgets/list/ListView.js';
-import { COLUMNS, ServerRow, WIDE_STATUS, tokensFit } from './ServerRow.js';
+import { ServerRow, statusColumn, tokensFit } from './ServerRow.js';
 import { ServerHeader } from './ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from './ServerDetailPane.js';
 import { FilterLine } from '../widgets/filter/FilterLine.js';
@@ -43,11 +43,13 @@ export function Dashboard() {
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   const editServer = useEditServer();
-  // The summary line, the column titles and the notice take a row each.
-  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 2 - (notice ? 1 : 0) - (signInHint ? 1 : 0) - DETAIL_ROWS, !sourcesOpen);
+  // The summary line, the column titles, the list's scroll line and each notice take a row
+  // (the filter's line is counted by the list): a row more and Ink draws the frame over itself.
+  const noticeRows = (notice ? 1 : 0) + (signInHint ? 1 : 0);
+  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 3 - noticeRows - DETAIL_ROWS, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
-  const statusWidth = servers.some((s) => s.restart) ? WIDE_STATUS : COLUMNS.status;
+  const statusWidth = statusColumn(size.columns - 2, servers.some((s) => s.restart));
   const tokensColumn = tokensFit(size.columns - 2, statusWidth);
   const act = (start: () => Promise<unknown>) => () => {
     setNotice(undefined);
@@ -76,7 +78,7 @@ export function Dashboard() {
   if (changesOf) return <DriftReview name={changesOf} rows={size.rows} columns={size.columns} onClose={(said) => (setChangesOf(undefined), setNotice(said))} />;
   return (
     <Box flexDirection="column" height={size.rows}>
-      <Text>{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>
+      <Text wrap="truncate-end">{statusSummary(servers.map((s) => s.status)) || 'no servers configured'}</Text>
       <FilterLine input={filter.input} editing={filter.editing} matched={shown.length} total={servers.length} />
       {notice ? <Text color={theme.error} wrap="truncate-end">{sanitizeLine(notice)}</Text> : null}
       {signInHint ? <Text color={theme.warning} wrap="truncate-end">{signInHint}</Text> : null}

@@ -5,16 +5,30 @@ import { Badge } from '../components/Badge.js';
 import type { ServerDrift } from '../../core/drift/compare.js';
 import { shortCount } from '../../core/tokens/meter.js';
 import { useTheme } from '../theme/ThemeContext.js';
+import { cutWords } from '../../util/text.js';
 
 export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6, tokens: 6 } as const;
 /** Wide enough for `✗ failed · restarting 2/5 in 30s`, while any server shows one. */
-export const WIDE_STATUS = 34;
+const WIDE_STATUS = 34;
 
 /** The columns before SOURCE, the margins included. */
 const fixed = (statusWidth: number, tokens: boolean) => COLUMNS.name + statusWidth + COLUMNS.transport + COLUMNS.tools + 2 + (tokens ? COLUMNS.tokens + 1 : 0);
 
-/** The TOKENS column, when it leaves SOURCE room for `…/servers.json` (not beside a wide status at 80 columns). */
-export const tokensFit = (width: number, statusWidth: number) => width - fixed(statusWidth, true) >= 14;
+/** What SOURCE keeps, at least, beside a wide status: `…/servers.json`. */
+const SOURCE_ROOM = 14;
+
+/** The TOKENS column, when it leaves SOURCE room for `…/servers.json`. */
+export const tokensFit = (width: number, statusWidth: number) => width - fixed(statusWidth, true) >= SOURCE_ROOM;
+
+/**
+ * STATUS's width in `width` columns: wide while a server restarts, but never so wide that
+ * TOKENS goes or SOURCE is cut below `…/servers.json` (the badge is then cut with `…`; the
+ * detail pane has it whole).
+ */
+export function statusColumn(width: number, restarting: boolean): number {
+  if (!restarting) return COLUMNS.status;
+  return Math.max(COLUMNS.status, Math.min(WIDE_STATUS, width - fixed(0, true) - SOURCE_ROOM));
+}
 
 function toolCount(s: ServerState): string {
   if (s.status !== 'connected') return '-';
@@ -37,18 +51,32 @@ interface Props {
 
 /** `⚠ 3 changed` (`!` when a tool the person called is among them): the drift's count for the row. */
 function driftCount(drift: ServerDrift): string {
-  return `${drift.calledChanged ? '!' : '⚠'} ${drift.items.length} changed${drift.calledChanged ? `, ${drift.calledChanged} called` : ''} `;
+  return `${drift.calledChanged ? '!' : '⚠'} ${drift.items.length} changed${drift.calledChanged ? `, ${drift.calledChanged} called` : ''}`;
+}
+
+/**
+ * The drift count and the source in `room` columns, on one line: the source keeps up to
+ * `…/servers.json`; the count gives up whole words for it (`⚠ 4…`), never its number.
+ */
+function driftAndSource(drift: ServerDrift, source: string, room: number): { drift: string; source: number } {
+  const keep = Math.min([...source].length, SOURCE_ROOM);
+  const text = cutWords(driftCount(drift), Math.max(0, room - 1 - keep), 2);
+  return { drift: text, source: Math.max(1, room - [...text].length - 1) };
 }
 
 /** One server in the dashboard, in `width` columns: name, badge, transport, tools, tokens, then any drift and the source. */
 export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status, drift, tokens, tokensColumn = false }: Props) {
   const theme = useTheme();
+  const source = server.source.path ?? server.source.label;
+  const room = Math.max(1, width - fixed(statusWidth, tokensColumn));
+  const cut = drift ? driftAndSource(drift, source, room) : undefined;
   return (
     <Box>
       <Box width={COLUMNS.name} flexShrink={0}>
         <Text bold={selected} wrap="truncate-end">{sanitizeLine(server.name)}</Text>
       </Box>
-      <Box width={statusWidth} flexShrink={0}>
+      {/* A space before TRANSPORT even when the badge is cut. */}
+      <Box width={statusWidth} flexShrink={0} paddingRight={1}>
         <Badge status={server.status} restart={server.restart} frame={frame} />
       </Box>
       <Box width={COLUMNS.transport} flexShrink={0}>
@@ -63,13 +91,13 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
         </Box>
       ) : null}
       {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
-      <Box width={Math.max(1, width - fixed(statusWidth, tokensColumn))} flexShrink={0}>
-        {drift ? (
-          <Box flexShrink={0}>
-            <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0}>{driftCount(drift)}</Text>
-          </Box>
-        ) : null}
-        <Text dimColor wrap="truncate-start">{server.source.path ?? server.source.label}</Text>
+      {drift && cut ? (
+        <Box width={room - cut.source} flexShrink={0}>
+          <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">{cut.drift}</Text>
+        </Box>
+      ) : null}
+      <Box width={cut ? cut.source : room} flexShrink={0}>
+        <Text dimColor wrap="truncate-start">{source}</Text>
       </Box>
     </Box>
   );

@@ -18,6 +18,8 @@ import { NotConnected } from '../../components/NotConnected.js';
 import { useRequest } from '../fetch/useRequest.js';
 
 const DETAIL_ROWS = 5;
+/** A task id's first characters, then two spaces before the tool. */
+const ID_CHARS = 12;
 /** While the tab shows a task still running, it is asked about this often. */
 const LOOK_AGAIN_MS = 2000;
 const NONE: readonly TaskEntry[] = [];
@@ -38,7 +40,8 @@ export function TasksTab({ server }: { server: ServerState }) {
   const [fetching, setFetching] = useState<CallRun>();
   const tasks = server.tasks ?? NONE;
   const busyRows = request.busy || request.error ? 1 : 0;
-  const filtered = useFilteredList(tasks, taskText, taskId, size.rows - DETAIL_ROWS - busyRows, !fetching);
+  // The list's rows, its scroll line, the busy line and the detail: exactly the tab's rows.
+  const filtered = useFilteredList(tasks, taskText, taskId, size.rows - DETAIL_ROWS - busyRows - 1, !fetching);
   const { list, filter, selected } = filtered;
   const connected = server.status === 'connected';
   const refresh = () => request.run('asking for the tasks', (signal) => deck.listTasks(server.name, { signal }), () => undefined);
@@ -82,8 +85,11 @@ export function TasksTab({ server }: { server: ServerState }) {
         noun="task"
         empty={modern ? 'no tasks yet: calls this server turns into tasks show here (2026-07-28 servers keep no list of their tasks)' : 'this server lists no tasks'}
         render={(t, isSelected) => (
-          <Box>
-            <Text bold={isSelected} wrap="truncate-end">{`${sanitizeLine(t.taskId).slice(0, 12).padEnd(13)}`}</Text>
+          // A width of its own (the screen less the list's marker): shrunk by flex alone, Ink cuts the text a column past it.
+          <Box width={Math.max(1, size.columns - 2)}>
+            <Box width={ID_CHARS + 2} flexShrink={0} paddingRight={2}>
+              <Text bold={isSelected} wrap="truncate-end">{sanitizeLine(t.taskId).slice(0, ID_CHARS)}</Text>
+            </Box>
             <Text color={t.status === 'failed' ? theme.error : t.status === 'completed' ? theme.success : t.status === 'cancelled' ? theme.muted : theme.accent} wrap="truncate-end">
               {`${t.tool ? `${sanitizeLine(t.tool)} · ` : ''}${taskLine(t)}`}
             </Text>

@@ -86,6 +86,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const columns = toolColumns(filtered.inView);
   // A column only when some tool of the server has an icon, so names do not shift as the list scrolls.
   const iconColumn = server.tools.some((t) => toolIcons(t).accepted.length) ? 2 : 0;
+  // What the tags have left: the screen less the list's marker and the columns before them.
+  const tagColumns = size.columns - 2 - (drift ? 2 : 0) - columns.name - iconColumn - columns.title - (tokens ? TOKEN_COLUMN + 2 : 0);
   const filterRows = filter.editing || filter.input.value ? 1 : 0;
   const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
   return (
@@ -116,8 +118,8 @@ export function ToolsTab({ server }: { server: ServerState }) {
                 <Text dimColor>{shortCount(tokens.tool(t)!)}</Text>
               </Box>
             ) : null}
-            {/* One row per tool: tags that do not fit are cut, never wrapped onto the next tool's row. */}
-            <AnnotationTags tool={t} wrap="truncate-end" />
+            {/* One row per tool: tags that do not fit are left out whole (then …), never wrapped onto the next tool's row. */}
+            <AnnotationTags tool={t} width={tagColumns} />
           </Box>
         )}
       />
