@@ -32,6 +32,15 @@ describe('esc and the footer', () => {
     await app.waitFor((f) => f.split('\n')[0]!.trimEnd() === 'mcpdeck › servers');
   });
 
+  it('does not offer sign-in for an in-process server either', async () => {
+    deck = await deckWith({}, { demo: true });
+    app = renderApp(deck, { columns: 120, rows: 30 });
+    await deck.connectAll();
+    const dashboard = await app.waitFor('✓ connected');
+    expect(dashboard).toMatch(/› demo +✓ connected +inprocess/);
+    expect(footer(dashboard)).not.toContain('sign in');
+  });
+
   it('at 80 columns the footer keeps esc back, ? help and q quit, and offers only keys that apply', async () => {
     deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
     app = renderApp(deck, { columns: 80, rows: 24 });

@@ -63,8 +63,8 @@ export function Dashboard() {
       // A server waiting for approval has nothing to reconnect: A reviews it.
       reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
-      // On a stdio server, a only says sign-in is for remote servers: the footer does not offer it.
-      signIn: selected.transport === 'stdio' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
+      // On a stdio or in-process server, a only says sign-in is for remote servers: the footer does not offer it.
+      signIn: selected.transport === 'stdio' || selected.transport === 'inprocess' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: selected.approval ? () => setReviewing(selected.name) : undefined,
       editServer: () => setNotice(editServer(selected.name)),
       reviewDrift: drift[selected.name] ? () => setChangesOf(selected.name) : undefined,
