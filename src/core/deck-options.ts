@@ -54,5 +54,4 @@ export interface DeckConfigEvents extends Record<string, unknown> {
   reloaded: ConfigReload;
 }
 
-/** What approving covers: one server, or every server its file defines now. */
-export type ApprovalScope = 'server' | 'file';
+export type { ApprovalScope } from './config/approvals.js';

@@ -17,6 +17,7 @@ import { DEMO_NAME, demoDefinition } from './config/demo-entry.js';
 import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
 import { DriftWatch, listedKinds } from './drift/watch.js';
 import { TokenMeter } from './tokens/meter.js';
+import { recordApproval, revokeApproval } from './config/approvals.js';
 
 export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
@@ -284,20 +285,14 @@ export class Deck {
    * kept in the user config; the server is read again and, with `connect`, started.
    */
   async approve(name: string, scope: ApprovalScope = 'server', { connect = true } = {}): Promise<void> {
-    const approval = this.approvalOf(name);
-    const approvals = this.approvals();
-    await approvals.approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
-    // The file's servers one by one too: a server added to the file later waits for its
-    // own approval, and those approved with the file go on running while unchanged.
-    if (scope === 'file') for (const other of this.sameFile(approval)) await approvals.approve({ file: other.file, at: other.at, server: other.name, hash: other.serverHash });
+    await recordApproval(this.approvals(), this.definitions(), name, scope);
     await this.load();
     if (connect) await this.hub.connectAll();
   }
 
   /** Takes back the approval of a server (or of its whole file): it stops, and waits again. Returns how many approvals went. */
   async revoke(name: string, scope: ApprovalScope = 'server'): Promise<number> {
-    const approval = this.approvalOf(name);
-    const gone = await this.approvals().revoke(approval.file, approval.at, scope === 'server' ? name : undefined);
+    const gone = await revokeApproval(this.approvals(), this.definitions(), name, scope);
     await this.load();
     return gone;
   }
@@ -308,18 +303,8 @@ export class Deck {
     return approvals;
   }
 
-  private sameFile(approval: NonNullable<ServerDefinition['approval']>) {
-    return this.getSnapshot().servers.flatMap(({ name }) => {
-      const other = this.hub.definition(name)?.approval;
-      return other && other.file === approval.file && other.at.join('\0') === approval.at.join('\0') ? [{ ...other, name }] : [];
-    });
-  }
-
-  private approvalOf(name: string) {
-    const def = this.hub.definition(name);
-    if (!def) throw new Error(`no server named "${name}"`);
-    if (!def.approval) throw new Error(`${name} comes from ${def.source.path ?? def.source.label}, which needs no approval (only servers from a project's files do)`);
-    return def.approval;
+  private definitions(): ServerDefinition[] {
+    return this.getSnapshot().servers.flatMap(({ name }) => this.hub.definition(name) ?? []);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readJsonFile } from './read-json.js';
-import type { ConfigIssue, ConfigSource } from './types.js';
+import type { ConfigIssue, ConfigSource, ServerDefinition } from './types.js';
 import { PRIVATE_FILE_MODE, userConfigDir } from './user-catalog.js';
 // The writer loads when something is written (rarely): reading approvals is every start.
 const writer = () => import('./write.js');
@@ -104,3 +104,33 @@ export function openApprovals(env: NodeJS.ProcessEnv = process.env): Approvals {
   };
 }
 
+
+/** What approving covers: one server, or every server its file defines now. */
+export type ApprovalScope = 'server' | 'file';
+
+function approvalOf(definitions: readonly ServerDefinition[], name: string): ApprovalState {
+  const def = definitions.find((d) => d.name === name);
+  if (!def) throw new Error(`no server named "${name}"`);
+  if (!def.approval) throw new Error(`${name} comes from ${def.source.path ?? def.source.label}, which needs no approval (only servers from a project's files do)`);
+  return def.approval;
+}
+
+/**
+ * Keeps the person's approval of a server from a project's file, or (`file`) of the
+ * whole file as it is now and of each of its servers: a server added to the file later
+ * waits for its own approval, and those approved with the file run on while unchanged.
+ */
+export async function recordApproval(store: Approvals, definitions: readonly ServerDefinition[], name: string, scope: ApprovalScope): Promise<void> {
+  const approval = approvalOf(definitions, name);
+  await store.approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
+  if (scope !== 'file') return;
+  for (const { name: other, approval: its } of definitions) {
+    if (its && its.file === approval.file && sameAt(its.at, approval.at)) await store.approve({ file: its.file, at: its.at, server: other, hash: its.serverHash });
+  }
+}
+
+/** Forgets the approval of a server (or of its whole file, each server's too); returns how many went. */
+export function revokeApproval(store: Approvals, definitions: readonly ServerDefinition[], name: string, scope: ApprovalScope): Promise<number> {
+  const approval = approvalOf(definitions, name);
+  return store.revoke(approval.file, approval.at, scope === 'server' ? name : undefined);
+}
