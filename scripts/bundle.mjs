@@ -94,6 +94,24 @@ const sixelUpngDeclared = {
   },
 };
 
+/**
+ * Yoga (Ink's layout engine) carries its WebAssembly inline, as a data: URL, and reads it
+ * back with fetch() where fetch exists: in Node that loads undici (~15 ms before the first
+ * frame) to decode a string already in memory. Without fetch it decodes the base64 itself.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replaceAll('"function"!=typeof fetch', '!0');
+      // A new yoga-layout that reads its wasm another way: build as it is, and say so.
+      if (patched === source) return { contents: source, loader: 'js', warnings: [{ text: 'yoga-without-fetch: the fetch check is gone; yoga may load undici again' }] };
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -114,7 +132,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch],
   metafile: true,
   logLevel: 'warning',
 };
