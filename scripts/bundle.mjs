@@ -50,13 +50,17 @@ const inkWithoutDevtools = {
 
 /**
  * The v2 client SDK's platform shim (`@modelcontextprotocol/client/_shims`) brings its own
- * copy of Ajv for a default validator mcpdeck never uses; mcpdeck's shim gives it
- * mcpdeck's validator instead (src/core/mcp/sdk-shims.ts).
+ * copy of Ajv for a default validator mcpdeck never uses, and the v1 SDK's Ajv provider
+ * (loaded with the demo server) builds one as a server starts; mcpdeck's shim gives both
+ * mcpdeck's validator instead (src/core/mcp/sdk-shims.ts), loaded when first used.
  */
 const sdkShims = {
   name: 'sdk-shims',
   setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: join(root, 'src', 'core', 'mcp', 'sdk-shims.ts') }));
+    const shims = join(root, 'src', 'core', 'mcp', 'sdk-shims.ts');
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: shims }));
+    // The v1 SDK (the built-in demo server) reaches for its Ajv provider the same way.
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: shims } : undefined));
   },
 };
 

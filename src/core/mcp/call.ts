@@ -1,5 +1,5 @@
 import { InsufficientScopeError, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, UnauthorizedError, type CallToolResult, type Client, type Progress, type Tool } from '@modelcontextprotocol/client';
-import { validate, type ValidationResult } from '../schema/validator.js';
+import { loadValidator, validate, type ValidationResult } from '../schema/validator.js';
 import { maskUrls } from '../config/redact.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
@@ -86,6 +86,8 @@ function checkArguments(tool: Tool, args: Record<string, unknown>): void {
 }
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
+  // The arguments are checked before sending, the output when it comes.
+  await loadValidator();
   if (options.validate !== false) checkArguments(tool, args);
   const problem = taskProblem(tool, client.getProtocolEra(), client.getServerCapabilities(), Boolean(options.task));
   if (problem) throw new ToolCallError('bad-arguments', problem);
