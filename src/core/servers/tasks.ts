@@ -158,10 +158,10 @@ export class ServerTasks {
     };
   }
 
-  /** Stops every look (the deck closes): no timer is left behind. */
+  /** Stops every look (the session closes with the deck, or the server is turned off): no timer is left behind. */
   close(): void {
-    this.watchers = 0;
-    this.lookAgain();
+    for (const stop of this.looking.values()) stop.abort();
+    this.looking.clear();
   }
 
   /** Looks at the running tasks no call follows while watched; stops looking at the rest. */
