@@ -104,7 +104,12 @@ export class ServerTasks {
   /** The tasks of this server: its own list where it offers one (2025), else the ones known here. */
   list({ meta, ...options }: SendOptions = {}): Promise<TaskListing> {
     return this.onSession(async ({ requests }) => {
-      if (requests.era === 'modern' || !requests.listed) return { tasks: [...this.entries], from: 'known' };
+      if (requests.era === 'modern' || !requests.listed) {
+        // No list to ask for: each running task is asked about instead (one that is gone keeps its last state).
+        const running = this.entries.filter((e) => !isTerminal(e.status));
+        await Promise.all(running.map((e) => requests.get(e.taskId, options).then((task) => this.seen(strip(task)), () => undefined)));
+        return { tasks: [...this.entries], from: 'known' };
+      }
       const found: TaskView[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
