@@ -20,7 +20,8 @@ const pollInterval = (task: DetailedTask) => Math.min(MAX_POLL_MS, Math.max(MIN_
  * leaves it when nobody watches it any more.
  */
 export class TaskPushes {
-  private readonly listeners = new Map<string, Set<(task: DetailedTask) => void>>();
+  /** Each gets the pushed states of its task, and undefined when the stream was opened again (what changed meanwhile was not pushed). */
+  private readonly listeners = new Map<string, Set<(task: DetailedTask | undefined) => void>>();
 
   constructor(
     client: Client,
@@ -29,12 +30,13 @@ export class TaskPushes {
   ) {
     client.setNotificationHandler('notifications/tasks', { params: ANY_RESULT }, (params) => {
       const task = parseTask(params);
-      for (const listener of (task && this.listeners.get(task.taskId)) || []) listener(task!);
+      if (!task) return;
+      for (const listener of this.listeners.get(task.taskId) ?? []) listener(task);
     });
   }
 
   /** Hears each state the server pushes for the task from now on; returns what stops it. */
-  watch(taskId: string, listener: (task: DetailedTask) => void): () => void {
+  watch(taskId: string, listener: (task: DetailedTask | undefined) => void): () => void {
     const listeners = this.listeners.get(taskId) ?? new Set();
     const fresh = !this.listeners.has(taskId);
     listeners.add(listener);
@@ -49,8 +51,11 @@ export class TaskPushes {
   }
 
   private relisten(): void {
+    const opened = () => {
+      for (const listeners of this.listeners.values()) for (const listener of listeners) listener(undefined);
+    };
     // A stream that cannot be opened is said by the listen stream itself; polling goes on.
-    this.listen([...this.listeners.keys()]).catch(() => undefined);
+    this.listen([...this.listeners.keys()]).then(opened, () => undefined);
   }
 }
 
@@ -62,6 +67,8 @@ export class TaskPushes {
 export class TaskWatch {
   private pushed?: DetailedTask;
   private heard = false;
+  /** The push stream was opened again: one look, for what changed while it was closed. */
+  private lookNow = false;
   private wake?: () => void;
   private readonly unwatch: () => void;
 
@@ -72,8 +79,12 @@ export class TaskWatch {
     private readonly clock: Clock = systemClock,
   ) {
     this.unwatch = pushes?.watch(taskId, (task) => {
-      this.pushed = task;
-      this.heard = true;
+      if (task) {
+        this.pushed = task;
+        this.heard = true;
+      } else {
+        this.lookNow = true;
+      }
       this.wake?.();
     }) ?? (() => undefined);
   }
@@ -81,8 +92,9 @@ export class TaskWatch {
   /** The task's next state after `task`; `also` ends the wait early (a 2025 tasks/result that ended). */
   async next(task: DetailedTask, signal: AbortSignal, also?: Promise<unknown>): Promise<DetailedTask> {
     signal.throwIfAborted();
-    if (!this.pushed) await this.wait(this.heard ? PUSHED_LOOK_MS : pollInterval(task), signal, also);
+    if (!this.pushed && !this.lookNow) await this.wait(this.heard ? PUSHED_LOOK_MS : pollInterval(task), signal, also);
     signal.throwIfAborted();
+    this.lookNow = false;
     const pushed = this.pushed;
     this.pushed = undefined;
     return pushed ?? this.requests.get(task.taskId, { signal });

@@ -58,10 +58,6 @@ export class ServerTasks {
     private readonly clock: Clock,
   ) {}
 
-  get all(): readonly TaskEntry[] {
-    return this.entries;
-  }
-
   /** A new state of a task (a call's update, a tasks/get, a list, a push). */
   private seen(task: TaskView, tool?: string): TaskEntry {
     return this.change(task.taskId, (before) => ({ ...before, ...task, tool: tool ?? before?.tool, seenAt: this.clock.now() }));
