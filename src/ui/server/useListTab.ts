@@ -8,7 +8,7 @@ import { useFilteredList, type FilteredList } from '../widgets/filter/useFiltere
 export interface ListTabOptions<T> {
   server: ServerState;
   /** The tab's key scope; the list's keys and the global ones come after it. */
-  scope: 'tools' | 'resources' | 'prompts';
+  scope: 'tools' | 'resources' | 'prompts' | 'tasks';
   items: readonly T[];
   /** What the filter searches, and what names an item (stable, module-level functions). */
   text: (item: T) => string;
@@ -36,7 +36,7 @@ export interface ListTab<T> {
 }
 
 /**
- * The skeleton the Tools, Resources and Prompts tabs share: the body's size, a filtered
+ * The skeleton the Tools, Resources, Prompts and Tasks tabs share: the body's size, a filtered
  * list in the rows the tab leaves it (the list's position line counted here, the filter's
  * line by the list itself), its keys or those of what covers it, and whether there is
  * anything to show at all.
