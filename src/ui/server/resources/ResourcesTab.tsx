@@ -24,6 +24,7 @@ import { useListTab } from '../useListTab.js';
 import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
 import { useServerDrift } from '../../drift/useDrift.js';
 import { kindDrift } from '../../../core/drift/compare.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 // The template is parsed once, when its form opens: a new schema each render could reset the form.
 type TemplateForm = { template: ResourceTemplate; suggest?: Suggest } & ReturnType<typeof templateForm>;
@@ -89,11 +90,10 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     cover: opened ? { back: view.back, ...(watchable(pagerUri) && { watch: () => toggleWatch(pagerUri!) }) } : undefined,
   });
   if (opened?.kind === 'pager') {
-    const watchRows = shownWatch ? 1 : 0;
     return (
       <Box flexDirection="column">
         {shownWatch ? <ResourceWatchLine watch={shownWatch} now={now} request={request} /> : null}
-        <Pager text={opened.text} width={size.columns} height={size.rows - watchRows} />
+        <Pager text={opened.text} width={size.columns} height={stackRows(size.rows, { watch: Boolean(shownWatch), pager: {} }).pager} />
       </Box>
     );
   }
