@@ -16,7 +16,7 @@
  * terminal too small for the screen must.
  */
 
-export interface Grow {
+interface Grow {
   min?: number;
   max?: number;
 }

@@ -38,7 +38,6 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const view = useFetchView<TemplateForm>();
   const { opened, request } = view;
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
-  const busyRows = request.busy || request.error ? 1 : 0;
   const drift = kindDrift(useServerDrift(server.name), 'template');
   const note = withDriftNote([server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined, drift);
   const watched = server.subscriptions;
@@ -81,7 +80,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
   const { size, filtered, selected: entry, offline } = useListTab({
     server, scope: 'resources', items: entries, text: haystack, id: entryId,
-    keepRows: RESOURCE_DETAIL_ROWS + busyRows + (note ? 1 : 0),
+    keep: { detail: RESOURCE_DETAIL_ROWS, busy: Boolean(request.busy || request.error), note: Boolean(note) },
     keys: (e) => {
       const uri = e?.kind === 'resource' ? e.item.uri : undefined;
       return { ...(e && { read: () => open(e) }), ...(watchable(uri) && { watch: () => toggleWatch(uri!) }) };
