@@ -40,9 +40,9 @@ export function saveTestKinds(options: SaveTestOptions): ExpectationKind[] | und
 
 /** Appends the call to the test file with the expectations picked (or the defaults); returns the line to tell the person. */
 export async function saveCallAsTest(options: SaveTestOptions, cwd: string, call: SavedCall): Promise<string> {
-  // Loaded when a call is saved: a plain call does without the test file and diff code.
+  // Loaded when a call is saved: a plain call does without the test file code.
   const [{ defaultKinds, offeredExpectations }, { testFilePath, TestFileError }, { saveCall }] = await Promise.all([
-    import('../core/checks/expectations.js'), import('../core/checks/test-file.js'), import('../core/checks/saved-call.js'),
+    import('../core/checks/offer.js'), import('../core/checks/test-file.js'), import('../core/checks/saved-call.js'),
   ]);
   const offered = offeredExpectations(call.outcome, call.tool);
   const kinds = saveTestKinds(options) ?? defaultKinds(offered);

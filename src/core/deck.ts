@@ -2,8 +2,8 @@ import { ConfigSession } from './config/session.js';
 import type { ConfigIssue, ServerDefinition } from './config/types.js';
 import type { RecentArgs } from './calls/recent-args.js';
 import { ServerHub, type HubOptions, type SetServersResult } from './servers/hub.js';
-import { folderWatcher, type FileWatcher } from './config/watch.js';
-import { describeReload, reloadNotice, type ConfigReload } from './config/reload.js';
+import { ConfigReader } from './config/reader.js';
+import type { ConfigReload } from './config/reload.js';
 import { Emitter } from './events.js';
 import { ServerEditor } from './config/server-editor.js';
 import type { RequestQueue } from './elicitation/queue.js';
@@ -13,7 +13,7 @@ import type { ServerState } from './servers/state.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
-import { DEMO_NAME, demoDefinition } from './config/demo-entry.js';
+import { DEMO_NAME } from './config/demo-entry.js';
 import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
 import { DriftWatch, listedKinds } from './drift/watch.js';
 import { TokenMeter } from './tokens/meter.js';
@@ -36,13 +36,13 @@ export class Deck {
    * the dashboard. Stays empty for a deck made with `traffic: false`.
    */
   readonly traffic = new TrafficLog();
-  /** Problems found while reading the configuration. */
-  configIssues: ConfigIssue[] = [];
+  /** Problems found while reading the configuration (by the last read). */
+  get configIssues(): ConfigIssue[] {
+    return this.reader.issues;
+  }
   /** Each time the configuration is read again while the deck runs. */
   readonly configEvents = new Emitter<DeckConfigEvents>();
-  private watcher?: FileWatcher;
-  /** Reads of the configuration, one at a time: a file change, an approval and a save can come together. */
-  private reading: Promise<unknown> = Promise.resolve();
+  private readonly reader: ConfigReader;
   readonly recentArgs?: RecentArgs;
   /**
    * What servers ask of the person (elicitation forms and URLs, sampling): a store of
@@ -80,6 +80,7 @@ export class Deck {
     if (options.requestPolicy) this.requests.setPolicy(options.requestPolicy);
     if (options.authPolicy) this.auth.policy = options.authPolicy(this.auth);
     this.config = new ConfigSession({ ...options, secrets }, this.requests);
+    this.reader = new ConfigReader({ options, config: this.config, hub: this.hub, requests: this.requests, events: this.configEvents });
     this.editor = new ServerEditor({
       cwd: options.cwd, env: options.env, userCatalog: options.userCatalog, configFiles: options.configFiles, strict: options.strict,
       adhoc: Boolean(options.adhoc), reload: () => this.reload(),
@@ -103,55 +104,14 @@ export class Deck {
   }
 
   /** Reads every configuration source and lists the servers (new or changed ones not connected yet). */
-  load(): Promise<SetServersResult> {
-    return this.oneAtATime(() => this.read());
-  }
-
-  private oneAtATime<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.reading.then(fn);
-    this.reading = run.catch(() => undefined);
-    return run;
-  }
-
-  private async read(): Promise<SetServersResult> {
-    const { options } = this;
-    let servers: ServerDefinition[];
-    if (options.adhoc) {
-      servers = options.adhoc;
-      this.configIssues = servers.flatMap((s) => s.issues);
-    } else {
-      const loaded = await this.config.load();
-      servers = loaded.servers;
-      this.configIssues = loaded.issues;
-      const nothing = servers.length === 0 && !loaded.issues.some((i) => i.severity === 'error');
-      if ((options.demo || nothing) && !servers.some((s) => s.name === DEMO_NAME)) servers = [...servers, demoDefinition()];
-    }
-    const result = await this.hub.setServers(servers);
-    // Without a terminal prompt (the CLI's), inputs are asked in the deck's queue.
-    if (!options.adhoc && !options.askInput) this.config.askInQueue(() => this.refresh());
-    return result;
-  }
+  load = (): Promise<SetServersResult> => this.reader.load();
 
   /**
    * Reads the configuration again, one read at a time: added servers connect (one from a
    * project's file waits for approval, as at start), removed ones stop, changed ones
    * reconnect with their new definition. A notice says what changed.
    */
-  reload(): Promise<ConfigReload> {
-    return this.oneAtATime(() => this.reloadNow());
-  }
-
-  private async reloadNow(): Promise<ConfigReload> {
-    const before = this.configIssues;
-    const result = await this.read();
-    this.watcher?.watch(this.config.watchedFiles());
-    const reload = describeReload(result, before, this.configIssues, this.getSnapshot().servers);
-    void this.hub.connectAll();
-    const notice = reloadNotice(reload);
-    if (notice) this.requests.announce(notice.text, notice.kind);
-    this.configEvents.emit('reloaded', reload);
-    return reload;
-  }
+  reload = (): Promise<ConfigReload> => this.reader.reload();
 
   /**
    * Watches every configuration file (ours and other clients', approvals, hidden sources)
@@ -159,25 +119,12 @@ export class Deck {
    * it; `close()` stops it too. Ad hoc servers have no configuration to watch.
    */
   watchConfig(): () => void {
-    const factory = this.options.watcher ?? folderWatcher;
-    if (!this.watcher && factory && !this.options.adhoc) {
-      const watcher = factory(() => void this.reload().catch((error: Error) => this.requests.announce(`config not read again: ${error.message}`, 'failed')));
-      watcher.watch(this.config.watchedFiles());
-      this.watcher = watcher;
-    }
-    return () => this.stopWatching();
-  }
-
-  private stopWatching(): void {
-    this.watcher?.close();
-    this.watcher = undefined;
+    this.reader.watch();
+    return () => this.reader.stopWatching();
   }
 
   /** Reads the configuration again and connects what is new or changed. */
-  async refresh(): Promise<void> {
-    await this.load();
-    await this.hub.connectAll();
-  }
+  refresh = (): Promise<void> => this.reader.refresh();
 
   /** Hides or shows one source's servers, remembered for the next runs. */
   async setSourceHidden(id: string, hidden: boolean): Promise<void> {
@@ -216,7 +163,7 @@ export class Deck {
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);
   unsubscribeResource: ServerHub['unsubscribeResource'] = (...args) => this.hub.unsubscribeResource(...args);
   close = async () => {
-    this.stopWatching();
+    this.reader.stopWatching();
     this.config.close();
     await this.drift?.settled();
     return this.hub.closeAll();

@@ -8,6 +8,13 @@ const ALT_SCREEN_OFF = '\x1b[?1049l';
 // Bracketed paste: the terminal marks pasted text, which then goes into a field whole.
 const PASTE_ON = '\x1b[?2004h';
 const PASTE_OFF = '\x1b[?2004l';
+/**
+ * Ink draws at most this often. Its throttle holds the last change of a burst until the
+ * interval has passed since the frame before, so at Ink's default 30 a server's
+ * "connected" or a keystroke's echo reached the screen up to 33 ms late; a frame at
+ * 120x40 now takes a few ms to draw.
+ */
+const MAX_FPS = 120;
 
 /** The terminal the deck draws on: the alternate screen (with bracketed paste), and the Ink instance the app is rendered into. */
 export interface DeckScreen {
@@ -40,7 +47,7 @@ export function openScreen(theme: Theme): DeckScreen {
         <Text dimColor>reading the configuration…</Text>
       </Box>
     </ThemeContext.Provider>,
-    { exitOnCtrlC: false, patchConsole: true },
+    { exitOnCtrlC: false, patchConsole: true, maxFps: MAX_FPS },
   );
   return { app, close };
 }

@@ -1,7 +1,7 @@
 /**
  * `text` as a terminal hyperlink (OSC 8) to `url`, which must already be free of
- * control characters. Ended by BEL rather than ST: terminals take both, and Ink
- * measures only the BEL form as zero-width (an ST-ended link's URL counts as text).
+ * control characters. Ended by BEL (terminals take BEL and ST alike; Ink measured
+ * only the BEL form as zero-width before ansi-tokenize 0.3).
  */
 export function terminalLink(url: string, text: string): string {
   return `\x1b]8;;${url}\x07${text}\x1b]8;;\x07`;

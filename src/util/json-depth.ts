@@ -1,4 +1,5 @@
 import { isRecord } from './is-record.js';
+import { formatCount } from './text.js';
 
 /**
  * Levels of a value written out for a person; deeper is cut with a marker. JSON.stringify
@@ -36,7 +37,7 @@ export function nestingDepth(value: unknown): number {
 }
 
 /** What stands in for a value cut off by pruneDeep or boundedJson: how deep it went. */
-export const deepMarker = (value: unknown): string => `⟨${nestingDepth(value).toLocaleString('en-US')} more levels, not shown⟩`;
+export const deepMarker = (value: unknown): string => `⟨${formatCount(nestingDepth(value))} more levels, not shown⟩`;
 
 /**
  * A copy of `value` cut `levels` deep, for showing: what lies deeper becomes deepMarker's

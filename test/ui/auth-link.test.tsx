@@ -31,11 +31,6 @@ describe('the sign-in link as a terminal hyperlink', () => {
     const joined = rows.filter((r) => /^│(url {7}| {10})\S/.test(r)).map((r) => r.slice(11, -1).trim()).join('');
     expect(joined).toBe(URL_);
   });
-
-  it('(why not ST: Ink counts an ST-ended link as text and pushes the border out)', () => {
-    const frame = drawn((row) => `\x1b]8;;${URL_}\x1b\\${row}\x1b]8;;\x1b\\`);
-    expect(visible(frame).split('\n').some((r) => [...r].length !== 60)).toBe(true);
-  });
 });
 
 describe('sign-in rows', () => {

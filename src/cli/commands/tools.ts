@@ -8,6 +8,7 @@ import type { Deck } from '../../core/deck.js';
 import { driftSummary } from '../../core/drift/compare.js';
 import { ENCODING } from '../../core/tokens/meter.js';
 import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { formatCount } from '../../util/text.js';
 
 interface ToolsOptions extends TargetOptions {
   json?: boolean;
@@ -60,7 +61,7 @@ function printTools(deck: Deck, name: string, json: boolean): void {
 
 /** `--changed` prints the drift (exit Exit.drift when there is some); `--accept` takes the definitions as they are now. */
 async function reviewDrift(deck: Deck, name: string, options: ToolsOptions): Promise<number> {
-  if (!watchable(deck.server(name)!)) throw new UserError(`${name} has more than ${DRIFT_LIMIT.toLocaleString('en-US')} tools, prompts and resource templates: mcpdeck does not keep or compare them`);
+  if (!watchable(deck.server(name)!)) throw new UserError(`${name} has more than ${formatCount(DRIFT_LIMIT)} tools, prompts and resource templates: mcpdeck does not keep or compare them`);
   const drift = deck.drift?.of(name);
   if (options.changed && options.json) {
     process.stdout.write(`${terminalJson({ server: name, counts: drift?.counts ?? { new: 0, changed: 0, removed: 0 }, items: drift?.items ?? [] }, 2)}\n`);

@@ -3,6 +3,7 @@ import type { CallOutcome } from '../mcp/call.js';
 import { boundedJson } from './bounded-json.js';
 import { Collector, cutLine, type ResultLink, type SavedFile } from './collector.js';
 import type { ResultSaver } from './saver.js';
+import { formatCount } from '../../util/text.js';
 
 export { prettyText, type ResultLink, type SavedFile } from './collector.js';
 
@@ -67,7 +68,7 @@ export function buildResultView(outcome: CallOutcome, stem: string, saver: Resul
   let to = from;
   while (to < end && collector.left > 0) blocks.push(collector.block(content[to++]!));
   let body = blocks.length ? blocks.join('\n\n') : '(no content)';
-  if (to < content.length) body += `\n\n── ${(content.length - to).toLocaleString('en-US')} more blocks not shown here ──`;
+  if (to < content.length) body += `\n\n── ${formatCount(content.length - to)} more blocks not shown here ──`;
   const structured = from === 0 ? structuredSection(outcome, blocks, from) : { lines: [], omitted: 0 };
   const text = structured.lines.length ? `${body}\n${structured.lines.join('\n')}` : body;
   const omitted = collector.omitted + structured.omitted;

@@ -1,6 +1,7 @@
 import { createGeneratorSync } from 'json-schema-faker';
 import { validate } from '../schema/validator.js';
 import { isRecord } from '../../util/is-record.js';
+import { formatCount } from '../../util/text.js';
 
 /** One set of arguments to send, and whether the tool's input schema allows it. */
 export interface FuzzCase {
@@ -112,6 +113,6 @@ export function* fuzzCases(inputSchema: Schema, seed: number): Generator<FuzzCas
 }
 
 function describe(value: unknown): string {
-  if (typeof value === 'string') return value.length > 20 ? `a string of ${value.length.toLocaleString('en-US')} characters` : JSON.stringify(value);
+  if (typeof value === 'string') return value.length > 20 ? `a string of ${formatCount(value.length)} characters` : JSON.stringify(value);
   return JSON.stringify(value);
 }

@@ -1,6 +1,6 @@
 import { terminalJson } from '../../util/json.js';
 import type { FindingKind, FuzzReport } from './fuzz.js';
-import { countOf } from '../../util/text.js';
+import { countOf, formatCount } from '../../util/text.js';
 
 const TITLE: Record<FindingKind, string> = {
   crash: 'crash',
@@ -16,7 +16,7 @@ const SHOWN_ARGS = 300;
 
 const shortJson = (value: unknown) => {
   const json = terminalJson(value);
-  return json.length > SHOWN_ARGS ? `${json.slice(0, SHOWN_ARGS)}… (${json.length.toLocaleString('en-US')} characters)` : json;
+  return json.length > SHOWN_ARGS ? `${json.slice(0, SHOWN_ARGS)}… (${formatCount(json.length)} characters)` : json;
 };
 
 /**

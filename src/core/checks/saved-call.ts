@@ -1,6 +1,6 @@
 import type { CallOutcome } from '../mcp/call.js';
 import type { Tool } from '../mcp/types.js';
-import { pickExpectations, type ExpectationKind, type OfferedExpectations } from './expectations.js';
+import { pickExpectations, type ExpectationKind, type OfferedExpectations } from './offer.js';
 import { appendTest } from './test-file.js';
 
 /** A test's name from its call: the tool and its arguments in short (`get-sum a=2 b=3`), at most 60 characters. */

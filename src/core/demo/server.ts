@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { DefaultJsonSchemaValidator } from '../mcp/sdk-shims.js';
 import { VERSION } from '../../util/version.js';
 import { registerAskingTools } from './asks.js';
 import { log, registerBrowsing } from './browse.js';
@@ -15,6 +16,9 @@ export function createDemoServer(): McpServer {
     {
       instructions: 'A demo server built into mcpdeck. Try each tool: annotations, progress, images, structured output, errors, and a form and a page that the server asks you for; a resource, a prompt whose argument completes, and log messages.',
       capabilities: { logging: {} },
+      // mcpdeck's own validator, which compiles on first use: the SDK's default builds an
+      // Ajv with every format as the demo starts.
+      jsonSchemaValidator: new DefaultJsonSchemaValidator(),
     },
   );
   const notes = new Map<string, string>();

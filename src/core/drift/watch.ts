@@ -6,6 +6,7 @@ import { compareDefinitions, type ServerDrift } from './compare.js';
 import { definitionsOf, serverIdentity, type DefinitionKind, type DefinitionSet, type ListedKinds } from './definitions.js';
 import type { DefinitionStore } from './store.js';
 import type { ListKind } from '../servers/connection.js';
+import { formatCount } from '../../util/text.js';
 
 const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts: 'prompt', resources: 'template' };
 
@@ -70,7 +71,7 @@ export class DriftWatch implements Store<DriftSnapshot> {
     const def = this.options.definition(state.name);
     if (!def) throw new Error(`no server named "${state.name}"`);
     if (state.status !== 'connected') throw new Error(`${state.name} is not connected: its definitions cannot be read`);
-    if (!watchable(state)) throw new Error(`${state.name} has more than ${DRIFT_LIMIT.toLocaleString('en-US')} tools, prompts and resource templates: their changes are not kept`);
+    if (!watchable(state)) throw new Error(`${state.name} has more than ${formatCount(DRIFT_LIMIT)} tools, prompts and resource templates: their changes are not kept`);
     const write = this.options.store.record(serverIdentity(def), state.name, definitionsOf(state, this.options.kinds));
     // The deck closes only after this is on disk, even when the person quits at once.
     this.keep(write);

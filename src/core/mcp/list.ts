@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Prompt, Resource, ResourceTemplate, Tool } from './types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { headerParamProblem } from './header-params.js';
-import { truncate } from '../../util/text.js';
+import { truncate, formatCount } from '../../util/text.js';
 
 const MAX_PAGES = 1000;
 /** Past this many items a list stops: 200,000 tools of a few hundred bytes is already ~100 MB held. */
@@ -59,7 +59,6 @@ const LISTS = {
   prompts: { method: 'prompts/list', item: z.looseObject({ name: z.string() }), noun: 'prompts' },
 } as const;
 
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * Every page of one list, following nextCursor, within bounds: at most `maxItems` items
@@ -80,7 +79,7 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
   let cursor: string | undefined;
   for (let page = 0; ; page++) {
     if (page === maxPages) {
-      return listed(`stopped after ${count(maxPages)} pages: the server kept sending a next cursor (${count(items.length)} ${noun} listed)`);
+      return listed(`stopped after ${formatCount(maxPages)} pages: the server kept sending a next cursor (${formatCount(items.length)} ${noun} listed)`);
     }
     const params = cursor === undefined && !meta ? undefined : { ...(cursor !== undefined && { cursor }), ...(meta && { _meta: meta }) };
     const result: Record<string, unknown> & { nextCursor?: string } = await client.request({ method, params }, PAGE, request);
@@ -99,11 +98,11 @@ export async function listAll<K extends ListKind>(client: Client, kind: K, optio
     }
     cursor = result.nextCursor;
     if (got.length > room || (items.length >= maxItems && cursor)) {
-      return listed(`the server offers more than ${count(maxItems)} ${noun}; only the first ${count(maxItems)} are listed`);
+      return listed(`the server offers more than ${formatCount(maxItems)} ${noun}; only the first ${formatCount(maxItems)} are listed`);
     }
     if (!cursor) return listed();
     if (seen.has(cursor)) {
-      return listed(`stopped at a next cursor the server had sent before (it would loop for ever); ${count(items.length)} ${noun} listed`);
+      return listed(`stopped at a next cursor the server had sent before (it would loop for ever); ${formatCount(items.length)} ${noun} listed`);
     }
     seen.add(cursor);
   }
@@ -119,8 +118,8 @@ function describeSkip(value: unknown, position: number, issues: readonly { path:
 
 function skippedNote(skipped: string[], noun: string): string {
   const shown = skipped.slice(0, 3).join(', ');
-  const more = skipped.length > 3 ? ` and ${count(skipped.length - 3)} more` : '';
+  const more = skipped.length > 3 ? ` and ${formatCount(skipped.length - 3)} more` : '';
   // "1 malformed tool", "2 malformed resource templates".
   const named = skipped.length === 1 ? noun.replace(/s$/, '') : noun;
-  return `${count(skipped.length)} malformed ${named} left out: ${shown}${more}`;
+  return `${formatCount(skipped.length)} malformed ${named} left out: ${shown}${more}`;
 }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { isRecord } from '../../util/is-record.js';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import { formatCount } from '../../util/text.js';
 
 /** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
 export const MAX_LINE = 100 * 2 ** 20;
@@ -173,7 +174,7 @@ export class StdioTransport implements Transport {
     this.noise.lines++;
     this.noise.bytes += line.length;
     if (this.noise.lines > NOISE_LINES || this.noise.bytes > NOISE_BYTES) {
-      this.fail(`the server flooded stdout with text that is not JSON-RPC (over ${NOISE_LINES.toLocaleString('en-US')} lines or ${NOISE_BYTES / 2 ** 20} MiB in a second); ` +
+      this.fail(`the server flooded stdout with text that is not JSON-RPC (over ${formatCount(NOISE_LINES)} lines or ${NOISE_BYTES / 2 ** 20} MiB in a second); ` +
         'an MCP stdio server must write only protocol messages on stdout, logs go to stderr');
     }
   }

@@ -1,4 +1,5 @@
 import { pruneDeep } from '../../util/json-depth.js';
+import { formatCount } from '../../util/text.js';
 
 /**
  * Schemas nested deeper than this (objects and arrays, counted as JSON nests) are not
@@ -16,5 +17,5 @@ export const jsonLabel = (value: unknown, levels = 8): string => JSON.stringify(
 /** An enum's values for one line, the first few only: an enum may have 100,000 values. */
 export function jsonChoices(values: readonly unknown[], separator: string, max = 12): string {
   const shown = values.slice(0, max).map((v) => jsonLabel(v)).join(separator);
-  return values.length > max ? `${shown}${separator}… (${values.length.toLocaleString('en-US')} values)` : shown;
+  return values.length > max ? `${shown}${separator}… (${formatCount(values.length)} values)` : shown;
 }

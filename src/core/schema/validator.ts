@@ -3,6 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { jsonChoices, MAX_SCHEMA_DEPTH, nestingDepth } from './depth.js';
 import { linearRegExp, UnsupportedPattern } from './linear-regexp.js';
+import { formatCount } from '../../util/text.js';
 
 // Schemas come from other people's servers: unknown keywords and formats are
 // tolerated, and a schema's $id is never registered (a refreshed tool list sends the
@@ -39,7 +40,7 @@ export interface ValidationResult {
 function compile(schema: object): ValidateFunction | Error {
   // Measured first, without recursion: compiling would overflow the stack, or take seconds.
   const depth = nestingDepth(schema);
-  if (depth > MAX_SCHEMA_DEPTH) return new Error(`the schema is too deep to check (${depth.toLocaleString('en-US')} levels, limit ${MAX_SCHEMA_DEPTH})`);
+  if (depth > MAX_SCHEMA_DEPTH) return new Error(`the schema is too deep to check (${formatCount(depth)} levels, limit ${MAX_SCHEMA_DEPTH})`);
   const { $schema: declared, ...rest } = schema as Record<string, unknown>;
   const legacy = isLegacy(declared);
   // The root needs an $id: without one, Ajv (with addUsedSchema off) cannot resolve a

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
-import { defaultKinds, offeredExpectations, type ExpectationKind, type OfferedExpectations } from '../../../core/checks/expectations.js';
+import { defaultKinds, offeredExpectations, type ExpectationKind, type OfferedExpectations } from '../../../core/checks/offer.js';
 import { saveCall, type SavedCall } from '../../../core/checks/saved-call.js';
 import { DEFAULT_TEST_FILE, testFilePath } from '../../../core/checks/test-file.js';
 import { terminalJson } from '../../../util/json.js';

@@ -22,6 +22,7 @@ import { useTokens } from '../../hooks/useTokens.js';
 import { kindDrift } from '../../../core/drift/compare.js';
 import { shortCount } from '../../../core/tokens/meter.js';
 import { stackRows } from '../../layout/stack-rows.js';
+import { formatCount } from '../../../util/text.js';
 
 /** "12.3k": a tool's definition tokens, right-aligned. */
 const TOKEN_COLUMN = 5;
@@ -51,7 +52,7 @@ function toolText(tool: ToolInfo): string {
   const depth = nestingDepth(schemas);
   const json = terminalJson(pruneDeep(schemas, SHOWN_LEVELS), 2);
   if (depth <= SHOWN_LEVELS) return `${head}\n${json}`;
-  return `${head}\n(nested ${depth.toLocaleString('en-US')} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
+  return `${head}\n(nested ${formatCount(depth)} levels deep: shown to ${SHOWN_LEVELS}; ⟨…⟩ says what is left out)\n${json}`;
 }
 
 /** The tools with their tags; a filter; the selected one's detail; the whole tool one key away. */

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { formatBytes } from '../../../util/text.js';
+import { formatBytes, formatCount } from '../../../util/text.js';
 import { PAGER_LIMITS, rowCount, rowText, scroll, type Position } from './pager-model.js';
 import type { PagerState } from './usePager.js';
 
@@ -29,13 +29,12 @@ export function PagerView({ pager }: { pager: PagerState }) {
     if (next.line === at.line && next.row === at.row) break;
     at = next;
   }
-  const count = (n: number) => n.toLocaleString('en-US');
   // A line longer than the view (one 2 MB line) says where in it the view is.
   const wrapped = rowCount(lines[pager.top.line] ?? '', width);
-  const where = `line ${count(pager.top.line + 1)} of ${count(lines.length)}${wrapped > height ? ` (row ${count(pager.top.row + 1)} of ${count(wrapped)})` : ''}`;
+  const where = `line ${formatCount(pager.top.line + 1)} of ${formatCount(lines.length)}${wrapped > height ? ` (row ${formatCount(pager.top.row + 1)} of ${formatCount(wrapped)})` : ''}`;
   const cut = pager.total === undefined ? '' : ` · showing the first ${formatBytes(PAGER_LIMITS.chars)} of ${formatBytes(pager.total)}`;
   const many = pager.matches.length >= PAGER_LIMITS.matches ? '+' : '';
-  const found = needle ? ` · ${pager.matches.length ? `match ${count(pager.current + 1)}/${count(pager.matches.length)}${many}` : 'no match'} for "${sanitizeLine(needle)}"` : '';
+  const found = needle ? ` · ${pager.matches.length ? `match ${formatCount(pager.current + 1)}/${formatCount(pager.matches.length)}${many}` : 'no match'} for "${sanitizeLine(needle)}"` : '';
   return (
     <Box flexDirection="column">
       <Box flexDirection="column" height={height}>{rows}</Box>
