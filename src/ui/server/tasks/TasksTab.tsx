@@ -48,7 +48,7 @@ export function TasksTab({ server }: { server: ServerState }) {
   useEffect(() => () => fetching?.cancel(), [fetching]);
   const { size, filtered, selected, offline } = useListTab({
     server, scope: 'tasks', items: tasks, text: taskText, id: taskId,
-    keepRows: DETAIL_ROWS + (request.busy || request.error ? 1 : 0),
+    keep: { detail: DETAIL_ROWS, busy: Boolean(request.busy || request.error) },
     keys: (t) => ({
       refreshTasks: connected ? refresh : undefined,
       ...(t && connected && {
