@@ -67,6 +67,13 @@ describe('tasks from the CLI, 2025-11-25 (server-everything)', () => {
     expect(run.stderr).not.toMatch(/-32601/);
   });
 
+  it('tasks on a server that offers none says so (exit 5), not that it has none', async () => {
+    const run = await runCli(['tasks', '--', process.execPath, OPTIONAL, 'no-tasks'], box);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toMatch(/^mcpdeck: adhoc does not offer tasks: it declares no "tasks" capability$/m);
+    expect(run.stdout).toBe('');
+  });
+
   it('tasks lists the server\'s tasks (tasks/list), as text and JSON', async () => {
     const run = await everything('tasks', '--json');
     expect(run.code).toBe(0);

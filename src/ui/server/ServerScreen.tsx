@@ -9,7 +9,7 @@ import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
 import { stackRows } from '../layout/stack-rows.js';
 import { serverTabs, type Tab } from '../navigation/routes.js';
 import type { ServerState } from '../../core/servers/state.js';
-import { TASKS_EXTENSION } from '../../core/mcp/task-wire.js';
+import { noTasksReason } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
 import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
@@ -24,7 +24,7 @@ import { driftHeadline } from '../drift/DriftMark.js';
 
 /** Tasks (2025 `tasks` capability, the 2026-07-28 extension), or tasks seen on it before. */
 const offersTasks = (server: ServerState | undefined) =>
-  Boolean(server && (server.capabilities?.tasks || server.capabilities?.extensions?.[TASKS_EXTENSION] || server.tasks?.length));
+  Boolean(server && (!noTasksReason(server.protocolEra, server.capabilities) || server.tasks?.length));
 
 /** One server: its status on top, then Tools, Resources, Prompts, Log and Info (then Tasks and Auth where they apply). */
 export function ServerScreen({ name }: { name: string }) {
