@@ -3,7 +3,7 @@ import { acceptTaskResults, createdTask, parseTask, taskProblem } from '../../sr
 import type { Client } from '@modelcontextprotocol/client';
 import { taskFields, taskLine } from '../../src/core/calls/task-text.js';
 import { taskTag } from '../../src/core/servers/tools.js';
-import { ServerTasks } from '../../src/core/servers/tasks.js';
+import { ServerTasks, type TaskEntry } from '../../src/core/servers/tasks.js';
 
 const TASKS_2025 = { tasks: { requests: { tools: { call: {} } } } };
 
@@ -78,11 +78,18 @@ describe('a task in words', () => {
 describe('the tasks a server is known to have', () => {
   it('puts a new task first, keeps a known one in its place as it changes, and remembers its tool', () => {
     const published: string[][] = [];
-    const tasks = new ServerTasks((all) => published.push(all.map((t) => `${t.taskId}:${t.status}`)), () => 7);
-    tasks.seen({ taskId: 'a', status: 'working' }, 'research');
-    tasks.seen({ taskId: 'b', status: 'working' });
-    tasks.seen({ taskId: 'a', status: 'completed' });
+    let last: readonly TaskEntry[] = [];
+    const clock = { now: () => 7, after: () => () => undefined };
+    const noSession = () => Promise.reject(new Error('no session in this test'));
+    const tasks = new ServerTasks((all) => {
+      last = all;
+      published.push(all.map((t) => `${t.taskId}:${t.status}`));
+    }, noSession, clock);
+    const research = tasks.follow('research', {});
+    research.onTask({ taskId: 'a', status: 'working' });
+    tasks.follow('other', {}).onTask({ taskId: 'b', status: 'working' });
+    research.onTask({ taskId: 'a', status: 'completed' });
     expect(published.at(-1)).toEqual(['b:working', 'a:completed']);
-    expect(tasks.all[1]).toMatchObject({ taskId: 'a', tool: 'research', seenAt: 7 });
+    expect(last[1]).toMatchObject({ taskId: 'a', tool: 'research', seenAt: 7 });
   });
 });
