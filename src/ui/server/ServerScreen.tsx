@@ -14,7 +14,7 @@ import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
-import { ApprovalReview } from '../components/ApprovalReview.js';
+import { ApprovalReview, approveKey } from '../components/ApprovalReview.js';
 import { useEditServer } from '../server-form/useEditServer.js';
 import { RootsEditor } from './RootsEditor.js';
 import { DriftReview } from '../drift/DriftReview.js';
@@ -59,7 +59,7 @@ export function ServerScreen({ name }: { name: string }) {
     tab6: place(5),
     tab7: place(6),
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
-    approve: server?.approval ? () => setOverlay('approve') : undefined,
+    approve: approveKey(server, () => setOverlay('approve')),
     editRoots: server && config ? () => setOverlay('roots') : undefined,
     editServer: server ? () => setNotice(editServer(name)) : undefined,
     reviewDrift: drift ? () => setOverlay('drift') : undefined,
