@@ -134,6 +134,14 @@ describe('server tabs over server-everything', () => {
     await app.waitFor(/message\*\s+unsent words/);
   });
 
+  it('the Resources tab and the dashboard count resources the same way, templates said', async () => {
+    const tab = Number(/Resources \((\d+)\)/.exec(await app.waitFor(/Resources \(\d+\)/))![1]);
+    await app.press(KEY.esc);
+    const detail = /(\d+) resources \((\d+) templates\)/.exec(await app.waitFor(/\d+ resources \(\d+ templates\)/))!;
+    expect(Number(detail[1])).toBe(tab);
+    expect(Number(detail[2])).toBeGreaterThan(0);
+  });
+
   it('Log: stderr, a log message at the level asked for, and the traffic with one message expanded', async () => {
     await app.press('4');
     await app.waitFor('Starting default (STDIO) server...');

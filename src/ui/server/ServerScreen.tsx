@@ -12,6 +12,7 @@ import { TASKS_EXTENSION } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
 import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
+import { listCounts } from './list-counts.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
 import { ApprovalReview, approveKey } from '../components/ApprovalReview.js';
@@ -67,7 +68,6 @@ export function ServerScreen({ name }: { name: string }) {
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
   if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
-  const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
   const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0) + (drift ? 1 : 0);
   return (
     <Box flexDirection="column" height={size.rows}>
@@ -83,7 +83,7 @@ export function ServerScreen({ name }: { name: string }) {
           {driftHeadline(drift)}
         </Text>
       ) : null}
-      <TabBar tabs={tabs} active={tab} counts={counts} />
+      <TabBar tabs={tabs} active={tab} counts={listCounts(server)} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
         <ServerTab tab={tab} server={server} remote={remote} />
       </BodySizeContext.Provider>
