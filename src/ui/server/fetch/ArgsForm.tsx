@@ -5,6 +5,7 @@ import type { Suggest } from '../../widgets/form/state/suggestions.js';
 import { useDraft } from '../../widgets/form/state/useDraft.js';
 import { BusyLine } from './BusyLine.js';
 import type { Request } from './useRequest.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   /** What the form is for, already sanitized. */
@@ -23,10 +24,12 @@ interface Props {
 export function ArgsForm({ title, schema, submitLabel, request, onSubmit, suggest, draft }: Props) {
   const size = useBodySize();
   const { initial, keep } = useDraft(...draft);
+  // The busy line's row is kept while nothing runs, so the form does not jump when a request starts.
+  const rows = stackRows(size.rows, { title: 1, form: {}, busy: 1 });
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text bold wrap="truncate-end">{title}</Text>
-      <SchemaForm schema={schema} initial={initial} onChange={keep} submitLabel={submitLabel} width={size.columns} height={size.rows - 2} active={!request.busy} onSubmit={onSubmit} suggest={suggest} />
+      <SchemaForm schema={schema} initial={initial} onChange={keep} submitLabel={submitLabel} width={size.columns} height={rows.form} active={!request.busy} onSubmit={onSubmit} suggest={suggest} />
       <BusyLine request={request} />
     </Box>
   );
