@@ -35,6 +35,36 @@ describe('forms in a real terminal', () => {
     expect(result).toContain(`$ mcpdeck call shapes plan_trip --args '{"traveller":"Ada","flexible":"a day either way","stops":[`);
   });
 
+  it('at 80x24, ← and → on a prompt form stay in it, and the arguments are there again after esc and another tab', async () => {
+    term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 80, rows: 24 });
+    await term.waitFor('✓ connected');
+    await term.keys('Enter');
+    await term.waitFor(/Tools.*Resources.*Prompts/);
+    await term.keys('3');
+    await term.waitFor('Arguments Prompt');
+    await term.type('/arguments prompt');
+    await term.keys('Enter', 'Enter');
+    await term.waitFor('arguments (* required)');
+    await term.type('Paris');
+    await term.keys('Down');
+    await term.type('IDF');
+    await term.keys('Down');
+    await term.waitFor(/› \[ get \]/);
+    await term.keys('Right', 'Right', 'Left');
+    await term.waitFor(/› \[ get \]/);
+    expect(term.screen()).toContain('arguments (* required)');
+    await term.keys('Escape');
+    await term.waitFor((s) => !s.includes('arguments (* required)'));
+    await term.keys('Right');
+    await term.waitFor('Starting default (STDIO) server');
+    await term.keys('Left');
+    await term.type('/arguments prompt');
+    await term.keys('Enter', 'Enter');
+    const again = await term.waitFor('arguments (* required)');
+    expect(again).toMatch(/city\*\s+Paris/);
+    expect(again).toMatch(/state\s+IDF/);
+  });
+
   it('sends arguments that fail the schema anyway, and server-everything refuses them itself', async () => {
     term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 120, rows: 30 });
     await openTool(term, 'get-sum', 'Get Sum Tool');

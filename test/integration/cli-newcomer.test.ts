@@ -1,4 +1,6 @@
 // What a new user met in the CLI, each said the way that tells them what to do.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
@@ -17,6 +19,14 @@ describe('the CLI for a new user', () => {
     const fixed = await runCli(['call', 'demo', 'echo', 'message=hi', '--demo'], box);
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(fixed.stdout).toContain('hi');
+  });
+
+  it('add: a whole command line given as one word is split as the deck’s form splits it, and said so', async () => {
+    const box = sandbox();
+    const r = await runCli(['add', 'whole', '--', `${process.execPath} "${HEALTHY}"`], box);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`split the command line as a shell would: command ${process.execPath}, arguments ${JSON.stringify(HEALTHY)}`);
+    expect(JSON.parse(readFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json'), 'utf8')).mcpServers.whole).toEqual({ command: process.execPath, args: [HEALTHY] });
   });
 
   it('add: a header for a stdio server, or env for a remote one, is refused, not dropped', async () => {

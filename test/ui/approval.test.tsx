@@ -46,12 +46,22 @@ describe('the deck and servers from a project’s files', () => {
     await app.waitFor('gemini-helper');
     expect(box.markers()).toEqual([]);
 
+    expect(app.frame()).toContain('A approve');
     await app.press('A');
     await app.waitFor('Approve vscode-helper?');
     await app.press('y');
     await vi.waitFor(() => expect(box.marker('vscode')).toBe(true), { timeout: 10_000 });
     expect(box.markers()).toEqual(['pwned-vscode.txt']);
     await app.waitFor(/vscode-helper\s+✗ failed/);
+    // Approved: the footer no longer offers A, here or on its screen; the key still shows what runs.
+    await app.waitFor((f) => !f.includes('A approve'));
+    await app.press(KEY.enter);
+    await app.waitFor(/Tools.*Resources/);
+    expect(app.frame()).not.toContain('A approve');
+    await app.press('A');
+    await app.waitFor('Already approved.');
+    await app.press(KEY.esc);
+    await app.press(KEY.esc);
     expect(readFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'approvals.json'), 'utf8')).toContain('"server": "vscode-helper"');
   });
 

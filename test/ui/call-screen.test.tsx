@@ -149,7 +149,8 @@ describe('calling a hostile server', () => {
     expect(result).toContain('structured');
     // The real name holds the escape: quoted for the shell, the escape itself a visible marker on screen.
     expect(result).toContain("$ mcpdeck call hostile 'evil⟦ESC[2J⟧tool'");
-    expect(result).toContain('result ⟦ESC[2J⟧⟦OSC 52 clipboard⟧⟦link https://evil.example/⟧click⟦/link⟧');
+    // The pager wraps at the space: the sequences, one long word, start the next row.
+    expect(result).toContain('result\n⟦ESC[2J⟧⟦OSC 52 clipboard⟧⟦link https://evil.example/⟧click⟦/link⟧');
     expect(result).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
   });
 });

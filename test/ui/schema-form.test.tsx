@@ -102,7 +102,7 @@ describe('SchemaForm', () => {
   it('offers in the footer only the keys that work on the focused field', async () => {
     const form = renderForm({ schema: { type: 'object', properties: { s: { type: 'string' }, b: { type: 'boolean' }, xs: { type: 'array', items: { type: 'string' } } } } });
     await form.waitFor('[ Send ]');
-    await vi.waitFor(() => expect(form.hints()).toEqual(['nextField', 'prevField', 'submit', 'rawJson', 'advance']));
+    await vi.waitFor(() => expect(form.hints()).toEqual(['nextField', 'prevField', 'submit', 'rawJson', 'advance', 'holdArrows']));
     await form.press(KEY.tab);
     await vi.waitFor(() => expect(form.hints()).toContain('toggle'));
     expect(form.hints()).not.toContain('addItem');
@@ -112,7 +112,7 @@ describe('SchemaForm', () => {
     await form.press(KEY.ctrl('n'));
     await vi.waitFor(() => expect(form.hints()).toContain('removeItem'));
     await form.press(KEY.ctrl('r'));
-    await vi.waitFor(() => expect(form.hints()).toEqual(['submit', 'rawJson']));
+    await vi.waitFor(() => expect(form.hints()).toEqual(['submit', 'rawJson', 'holdArrows']));
   });
 
   it('prefills defaults, and lets the given arguments win over them', async () => {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { openUserCatalog } from '../../src/core/config/user-catalog.js';
@@ -101,6 +101,45 @@ describe('adding and editing a server from the deck', () => {
     await app.press(KEY.ctrl('s'));
     await app.waitFor('FOO: type the whole new value; a hidden value cannot be edited in part');
     expect(app.frame()).toContain('Edit ev2');
+    expect(readFileSync(catalog, 'utf8')).toBe(before);
+  });
+
+  it('a whole command line typed as the Command is split as a shell would (quotes kept together), shown, then saved as command and arguments', async () => {
+    const { box, catalog } = await open();
+    // A folder with a space: the quotes keep the path one argument.
+    const folder = join(box.cwd, 'my servers');
+    mkdirSync(folder);
+    const script = join(folder, 'healthy.mjs');
+    writeFileSync(script, `await import(${JSON.stringify(pathToFileURL(HEALTHY).href)});\n`);
+    await app.waitFor('demo');
+    await app.press('n');
+    await app.waitFor('New server');
+    await typeText('whole');
+    await app.press(KEY.down, KEY.down);
+    await app.waitFor(/› Command/);
+    await typeText(`${process.execPath} '${script}'`);
+    await app.press(KEY.ctrl('s'));
+    const shown = await app.waitFor('split as a shell would; check, then ctrl+s saves');
+    expect(shown).toMatch(new RegExp(`Command\\s+${process.execPath}\\s*\\n`));
+    expect(shown).toContain(`1. ${script}`);
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor(/whole\s.*connected/);
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers).toEqual({ whole: { command: process.execPath, args: [script] } });
+  });
+
+  it('E: a command line only a shell can run (a pipe) is refused with what to do; nothing is written', async () => {
+    const { catalog } = await open((b) => {
+      writeFileSync(join(b.env.MCPDECK_CONFIG_DIR!, 'servers.json'), JSON.stringify({ mcpServers: { piped: { command: 'node', disabled: true } } }, null, 2));
+    });
+    const before = readFileSync(catalog, 'utf8');
+    await app.waitFor(/› piped/);
+    await app.press('E');
+    await app.waitFor('Edit piped in the user catalog');
+    await app.press(KEY.down, KEY.down);
+    await app.waitFor(/› Command/);
+    await typeText(' server.js | tee log');
+    await app.press(KEY.ctrl('s'));
+    await app.waitFor('holds "|", which only a shell runs: use sh as the command, -c and the line as its arguments');
     expect(readFileSync(catalog, 'utf8')).toBe(before);
   });
 });

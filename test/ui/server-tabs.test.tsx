@@ -90,6 +90,58 @@ describe('server tabs over server-everything', () => {
     await app.waitFor('Arguments Prompt');
   });
 
+  it('Prompts: ← and → stay in the form (never switch tabs); what was typed is there again after leaving the tab and coming back', async () => {
+    await app.press('3');
+    await app.waitFor('Arguments Prompt');
+    await app.press('/', ...'arguments prompt', KEY.enter);
+    await app.waitFor(/1 of \d+/);
+    await app.press(KEY.enter);
+    await app.waitFor('arguments (* required)');
+    await app.press(...'Paris', KEY.down, ...'IDF');
+    // ← moves the cursor in the text field; on the send button → and ← do nothing.
+    await app.press(KEY.left, 'x');
+    await app.waitFor(/state\s+IDxF/);
+    await app.press(KEY.down);
+    await app.waitFor(/› \[ get \]/);
+    await app.press(KEY.right, KEY.left, KEY.right);
+    await app.press('x');
+    expect(app.frame()).toContain('arguments (* required)');
+    expect(app.frame()).not.toContain('next tab');
+    // Left with esc, then to another tab and back: the form opens again with what was typed.
+    await app.press(KEY.esc);
+    await app.waitFor((f) => f.includes('Arguments Prompt') && !f.includes('arguments (* required)'));
+    await app.press(KEY.right);
+    await app.waitFor('Starting default (STDIO) server...');
+    await app.press(KEY.left);
+    await app.press('/', ...'arguments prompt', KEY.enter);
+    await app.waitFor(/1 of \d+/);
+    await app.press(KEY.enter);
+    const again = await app.waitFor('arguments (* required)');
+    expect(again).toMatch(/city\*\s+Paris/);
+    expect(again).toMatch(/state\s+IDxF/);
+  });
+
+  it('Tools: a tool’s form opened again starts from what was typed in it, sent or not', async () => {
+    await app.press('/', ...'echo', KEY.enter);
+    await app.waitFor(/1 of \d+/);
+    await app.press(KEY.enter);
+    await app.waitFor(/message\*/);
+    await app.press(...'unsent words');
+    await app.waitFor(/message\*\s+unsent words/);
+    await app.press(KEY.esc);
+    await app.waitFor((f) => !f.includes('unsent words'));
+    await app.press(KEY.enter);
+    await app.waitFor(/message\*\s+unsent words/);
+  });
+
+  it('the Resources tab and the dashboard count resources the same way, templates said', async () => {
+    const tab = Number(/Resources \((\d+)\)/.exec(await app.waitFor(/Resources \(\d+\)/))![1]);
+    await app.press(KEY.esc);
+    const detail = /(\d+) resources \((\d+) templates\)/.exec(await app.waitFor(/\d+ resources \(\d+ templates\)/))!;
+    expect(Number(detail[1])).toBe(tab);
+    expect(Number(detail[2])).toBeGreaterThan(0);
+  });
+
   it('Log: stderr, a log message at the level asked for, and the traffic with one message expanded', async () => {
     await app.press('4');
     await app.waitFor('Starting default (STDIO) server...');

@@ -61,7 +61,7 @@ describe('the dispatcher', () => {
     expect(d.live().map((h) => h.command)).toEqual(['help', 'quit']);
   });
 
-  it('offers a lower layer\'s binding by the keys that still reach it (→ for the next tab while a form takes tab)', () => {
+  it('offers a lower layer\'s binding by the keys that still reach it (→ for the next tab while a layer above takes only tab)', () => {
     const d = new Dispatcher();
     d.add(layer({ scopes: ['server'], handlers: () => ({ nextTab: () => undefined }) }));
     d.add(layer({ scopes: ['form'], priority: 100, handlers: () => ({ nextField: () => undefined }) }));

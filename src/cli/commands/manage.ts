@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { PROJECT_FILE } from '../../core/config/load.js';
 import { checkEntry, nameProblem } from '../../core/config/server-entry.js';
+import { splitCommandLine, splitNotice } from '../../core/config/command-words.js';
 import { openUserCatalog } from '../../core/config/user-catalog.js';
 import { readScope, updateScope, type WritableScope } from '../../core/config/write.js';
 import { readSources } from './sources.js';
@@ -47,6 +48,21 @@ function change(scope: WritableScope, name: string, path: string[], value: unkno
   });
 }
 
+/** `-- "node /path/server.js"`: a whole command line as one word is split as the deck's form splits it, and said so. */
+function commandWords(typed: string[], inv: Invocation): string[] {
+  const [first, ...rest] = typed;
+  if (first === undefined) return typed;
+  let words: string[] | undefined;
+  try {
+    words = splitCommandLine(first, rest, inv.cwd, inv.env);
+  } catch (error) {
+    throw new UserError((error as Error).message);
+  }
+  if (!words) return typed;
+  process.stderr.write(`split the command line as a shell would: ${splitNotice(words)}\n`);
+  return words;
+}
+
 const scopeOption = () => new Option('-s, --scope <scope>', 'where to write').choices(['user', 'project']);
 
 export function registerManage(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
@@ -62,7 +78,7 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
       run(async () => {
         const badName = nameProblem(name);
         if (badName) throw new UserError(badName);
-        const command = inv.commandLine ?? [];
+        const command = commandWords(inv.commandLine ?? [], inv);
         if (url && command.length) throw new UserError('give either a URL or `-- <command> [args...]`, not both');
         if (!url && !command.length) throw new UserError(`say what to run: mcpdeck add ${name} <url>, or mcpdeck add ${name} -- <command> [args...]`);
         const type = o.transport ?? (url ? 'http' : 'stdio');

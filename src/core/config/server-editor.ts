@@ -3,6 +3,7 @@ import { PROJECT_FILE } from './load.js';
 import { MASK, redactEntry } from './redact.js';
 import { TYPE_ALIASES } from './schema.js';
 import { checkEntry, nameProblem } from './server-entry.js';
+import { splitCommandLine, splitNotice } from './command-words.js';
 import { clientName } from './sources/registry.js';
 import type { ServerDefinition } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
@@ -107,6 +108,22 @@ export class ServerEditor {
     ].filter(([a, b]) => a !== b));
     if (!fields) return { readOnly: `${name} is not a stdio, HTTP or SSE server (an in-process module, or an entry with errors): edit it in ${source.path ?? source.label}` };
     return { name, fields, raw, hidden, target, where: this.where(target) };
+  }
+
+  /**
+   * A stdio server's whole command line typed as its command (no arguments), split into
+   * command and arguments as a shell would (`splitCommandLine`), with what to tell the
+   * person; undefined when nothing splits. Throws when the line needs a shell.
+   */
+  splitCommand(fields: ServerFields): { fields: ServerFields; notice: string } | undefined {
+    if (fields.transport !== 'stdio' || !fields.command) return undefined;
+    let words: string[] | undefined;
+    try {
+      words = splitCommandLine(fields.command, (fields.args ?? []).filter((a) => a !== ''), this.options.cwd, this.options.env);
+    } catch (error) {
+      throw new ConfigWriteError((error as Error).message);
+    }
+    return words && { fields: { ...fields, command: words[0], args: words.slice(1) }, notice: splitNotice(words) };
   }
 
   /**

@@ -8,6 +8,7 @@ import { useServer } from '../hooks/useServers.js';
 import { useBodySize } from '../hooks/useBodySize.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { SchemaForm } from '../widgets/form/SchemaForm.js';
+import { useDraft } from '../widgets/form/state/useDraft.js';
 import { taskProblem, taskSupport } from '../../core/mcp/task-wire.js';
 import { useKeys } from '../keys/useKeys.js';
 import { CallHeader, HEADER_ROWS } from './CallHeader.js';
@@ -33,9 +34,11 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   const legacy = server?.protocolEra === 'legacy';
   // A task the person may ask for (2025-11-25, taskSupport optional): ctrl+k in the form.
   useKeys(['callForm'], { toggleTask: legacy && support === 'optional' ? () => setAsTask((on) => !on) : undefined }, { active: phase.name === 'form' });
-  // Read once: the form starts from the arguments last sent, here or in an earlier session.
-  // The form unmounts in the other phases, so coming back to it starts a new one from `initial`.
-  const [initial, setInitial] = useState(() => deck.recentArgs?.get(serverName, toolName));
+  // Read once: the form starts from what was typed in it this session, else from the
+  // arguments last sent, here or in an earlier session. The form unmounts in the other
+  // phases, so coming back to it starts a new one from `initial`.
+  const draft = useDraft(serverName, 'tool', toolName);
+  const [initial, setInitial] = useState(() => draft.initial ?? deck.recentArgs?.get(serverName, toolName));
   const run = phase.name === 'call' ? phase.run : undefined;
   // Leaving the screen mid-call cancels it: nobody would see the result.
   useEffect(() => () => run?.cancel(), [run]);
@@ -65,7 +68,7 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
       <CallHeader tool={tool} />
       {taskNote ? <Text color={problem ? theme.error : theme.accent} wrap="truncate-end">{sanitizeLine(taskNote)}</Text> : null}
       {phase.name === 'form' ? (
-        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onSubmit={submit} onSendAnyway={submit} />
+        <SchemaForm schema={tool.inputSchema} initial={initial} submitLabel="call" width={size.columns} height={rows} onChange={draft.keep} onSubmit={submit} onSendAnyway={submit} />
       ) : phase.name === 'confirm' ? (
         <ConfirmCall tool={tool} args={phase.args} width={size.columns} onYes={() => send(phase.args, phase.invalid)} onNo={() => backToForm(phase.args)} />
       ) : (

@@ -4,8 +4,18 @@ import { whatRunsLines } from '../../core/config/what-runs.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
 import { PRIORITY, useKeys } from '../keys/useKeys.js';
+import { quiet } from '../keys/dispatcher.js';
 import { useServers } from '../hooks/useServers.js';
 import { useTheme } from '../theme/ThemeContext.js';
+
+/**
+ * `A` for a server from a project's file: offered in the footer while it waits for
+ * approval; once approved the key still shows what it runs, unoffered.
+ */
+export function approveKey(server: ServerState | undefined, review: () => void): (() => void) | undefined {
+  if (!server?.approval) return undefined;
+  return server.approval.needed ? review : quiet(review);
+}
 
 /**
  * What approving a server from a project's file lets run, exactly (command line or URL,

@@ -17,7 +17,7 @@ import { ServerHeader } from './ServerHeader.js';
 import { DETAIL_ROWS, ServerDetailPane } from './ServerDetailPane.js';
 import { FilterLine } from '../widgets/filter/FilterLine.js';
 import { SourcesPanel } from './SourcesPanel.js';
-import { ApprovalReview } from '../components/ApprovalReview.js';
+import { ApprovalReview, approveKey } from '../components/ApprovalReview.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { useSignInHint } from '../signin/useSignInHint.js';
 import { useEditServer } from '../server-form/useEditServer.js';
@@ -65,7 +65,7 @@ export function Dashboard() {
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
       // On a stdio or in-process server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' || selected.transport === 'inprocess' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
-      approve: selected.approval ? () => setReviewing(selected.name) : undefined,
+      approve: approveKey(selected, () => setReviewing(selected.name)),
       editServer: () => setNotice(editServer(selected.name)),
       reviewDrift: drift[selected.name] ? () => setChangesOf(selected.name) : undefined,
     }),

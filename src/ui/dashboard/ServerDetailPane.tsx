@@ -7,6 +7,7 @@ import type { ServerDrift } from '../../core/drift/compare.js';
 import { driftHeadline } from '../drift/DriftMark.js';
 import { Badge } from '../components/Badge.js';
 import { countOf } from '../../util/text.js';
+import { listCounts } from '../server/list-counts.js';
 import { stackRows } from '../layout/stack-rows.js';
 
 export const DETAIL_ROWS = 8;
@@ -15,7 +16,10 @@ export const DETAIL_ROWS = 8;
 export function ServerDetailPane({ server, frame, width, drift }: { server: ServerState; frame: number; width: number; drift?: ServerDrift }) {
   const theme = useTheme();
   const info = server.serverInfo;
-  const counts = `${countOf(server.tools.length, 'tool')} · ${countOf(server.resources.length, 'resource')} · ${countOf(server.prompts.length, 'prompt')}`;
+  // Counted as the server screen's tabs count them: its Resources tab lists the templates too.
+  const lists = listCounts(server);
+  const templates = server.resourceTemplates.length ? ` (${countOf(server.resourceTemplates.length, 'template')})` : '';
+  const counts = `${countOf(lists.Tools, 'tool')} · ${countOf(lists.Resources, 'resource')}${templates} · ${countOf(lists.Prompts, 'prompt')}`;
   // The drift line takes one of the stderr rows.
   const stderr = server.stderr.slice(-(server.error ? 3 : drift ? 4 : 5)).map(sanitizeLine);
   const issues = server.configIssues.filter((i) => i.severity === 'warning');

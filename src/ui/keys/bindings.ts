@@ -111,6 +111,7 @@ export const BINDINGS = [
   { scope: 'form', command: 'advance', keys: ['enter'], description: 'Next field; on the send button, send' },
   { scope: 'form', command: 'prevChoice', keys: ['left'], label: '←→', hint: 'choose', description: 'Previous choice (a multi-select: previous option)' },
   { scope: 'form', command: 'nextChoice', keys: ['right'], label: '→', description: 'Next choice (a multi-select: next option)' },
+  { scope: 'form', command: 'holdArrows', keys: ['left', 'right'], description: 'Elsewhere in a form, ← and → do nothing (a text field moves its cursor with them): they never switch tabs or leave the form' },
 
   { scope: 'confirm', command: 'yes', keys: ['y'], hint: 'yes', description: 'Yes, go ahead' },
   { scope: 'confirm', command: 'no', keys: ['n', 'esc'], label: 'n/esc', hint: 'no', description: 'No, go back' },

@@ -29,15 +29,27 @@ export function ServerFormScreen({ server }: { server?: string }) {
   });
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [initial] = useState(() => (editing && 'fields' in editing ? formValues(editing.fields) : undefined));
+  const [initial, setInitial] = useState(() => (editing && 'fields' in editing ? formValues(editing.fields) : undefined));
+  // A command line split for the person to check: the form starts again from the split values.
+  const [split, setSplit] = useState<{ notice: string; round: number }>();
   const schema = useMemo(() => serverFormSchema(editing ? undefined : deck.editor.scopes()), [deck, editing]);
 
   if (server !== undefined && !editing) return <Text color={theme.error}>{`${sanitizeLine(server)} is no longer configured. esc goes back.`}</Text>;
   if (editing && 'readOnly' in editing) return <Text color={theme.error} wrap="wrap">{`${sanitizeLine(editing.readOnly)}. esc goes back.`}</Text>;
   const save = (sent: Record<string, unknown>) => {
-    setBusy(true);
     setError(undefined);
-    deck.editor.save(fieldsFrom(sent), editing).then(
+    const fields = fieldsFrom(sent);
+    try {
+      const words = deck.editor.splitCommand(fields);
+      if (words) {
+        setInitial(formValues(words.fields));
+        return setSplit({ notice: `split as a shell would; check, then ctrl+s saves: ${words.notice}`, round: (split?.round ?? 0) + 1 });
+      }
+    } catch (failed) {
+      return setError((failed as Error).message);
+    }
+    setBusy(true);
+    deck.editor.save(fields, editing).then(
       () => nav.pop(),
       (failed: Error) => {
         setError(failed.message);
@@ -46,12 +58,14 @@ export function ServerFormScreen({ server }: { server?: string }) {
     );
   };
   const errors = error ? error.split('\n').slice(0, ERROR_ROWS) : [];
+  const notes = split && !error ? [split.notice] : [];
   const title = editing ? `Edit ${editing.name} in ${editing.where}` : 'New server';
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text bold wrap="truncate-end">{sanitizeLine(busy ? `${title}: saving…` : title)}</Text>
       {errors.map((line, i) => <Text key={i} color={theme.error} wrap="truncate-end">{sanitizeLine(line)}</Text>)}
-      <SchemaForm schema={schema} initial={initial} submitLabel={editing ? 'save' : 'add'} width={size.columns} height={stackRows(size.rows, { title: 1, errors, form: { min: 3 } }).form} active={!busy} onSubmit={save} />
+      {notes.map((line) => <Text key="split" color={theme.accent} wrap="truncate-end">{sanitizeLine(line)}</Text>)}
+      <SchemaForm key={split?.round} schema={schema} initial={initial} submitLabel={editing ? 'save' : 'add'} width={size.columns} height={stackRows(size.rows, { title: 1, errors, notes, form: { min: 3 } }).form} active={!busy} onSubmit={save} />
     </Box>
   );
 }

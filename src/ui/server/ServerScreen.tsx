@@ -13,9 +13,10 @@ import { noTasksReason } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
 import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
+import { listCounts } from './list-counts.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ServerTab } from './ServerTab.js';
-import { ApprovalReview } from '../components/ApprovalReview.js';
+import { ApprovalReview, approveKey } from '../components/ApprovalReview.js';
 import { useEditServer } from '../server-form/useEditServer.js';
 import { RootsEditor } from './RootsEditor.js';
 import { DriftReview } from '../drift/DriftReview.js';
@@ -60,7 +61,7 @@ export function ServerScreen({ name }: { name: string }) {
     tab6: place(5),
     tab7: place(6),
     reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
-    approve: server?.approval ? () => setOverlay('approve') : undefined,
+    approve: approveKey(server, () => setOverlay('approve')),
     editRoots: server && config ? () => setOverlay('roots') : undefined,
     editServer: server ? () => setNotice(editServer(name)) : undefined,
     reviewDrift: drift ? () => setOverlay('drift') : undefined,
@@ -68,7 +69,6 @@ export function ServerScreen({ name }: { name: string }) {
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
   if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
-  const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
   const rows = stackRows(size.rows, { status: 1, error: Boolean(server.error), notice: overlay === 'roots' || Boolean(notice), drift: Boolean(drift), tabs: 1, tab: {} });
   return (
     <Box flexDirection="column" height={size.rows}>
@@ -84,7 +84,7 @@ export function ServerScreen({ name }: { name: string }) {
           {driftHeadline(drift)}
         </Text>
       ) : null}
-      <TabBar tabs={tabs} active={tab} counts={counts} />
+      <TabBar tabs={tabs} active={tab} counts={listCounts(server)} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: rows.tab }}>
         <ServerTab tab={tab} server={server} remote={remote} />
       </BodySizeContext.Provider>

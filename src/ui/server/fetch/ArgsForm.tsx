@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useBodySize } from '../../hooks/useBodySize.js';
 import { SchemaForm } from '../../widgets/form/SchemaForm.js';
 import type { Suggest } from '../../widgets/form/state/suggestions.js';
+import { useDraft } from '../../widgets/form/state/useDraft.js';
 import { BusyLine } from './BusyLine.js';
 import type { Request } from './useRequest.js';
 import { stackRows } from '../../layout/stack-rows.js';
@@ -15,17 +16,20 @@ interface Props {
   onSubmit: (args: Record<string, unknown>) => void;
   /** The server's completions for the fields, when it offers them. */
   suggest?: Suggest;
+  /** Names the form for its draft (server, kind, name): opened again, it starts from what was typed. */
+  draft: readonly string[];
 }
 
 /** A generated form (template variables, prompt arguments) with the request's progress under it. */
-export function ArgsForm({ title, schema, submitLabel, request, onSubmit, suggest }: Props) {
+export function ArgsForm({ title, schema, submitLabel, request, onSubmit, suggest, draft }: Props) {
   const size = useBodySize();
+  const { initial, keep } = useDraft(...draft);
   // The busy line's row is kept while nothing runs, so the form does not jump when a request starts.
   const rows = stackRows(size.rows, { title: 1, form: {}, busy: 1 });
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text bold wrap="truncate-end">{title}</Text>
-      <SchemaForm schema={schema} submitLabel={submitLabel} width={size.columns} height={rows.form} active={!request.busy} onSubmit={onSubmit} suggest={suggest} />
+      <SchemaForm schema={schema} initial={initial} onChange={keep} submitLabel={submitLabel} width={size.columns} height={rows.form} active={!request.busy} onSubmit={onSubmit} suggest={suggest} />
       <BusyLine request={request} />
     </Box>
   );

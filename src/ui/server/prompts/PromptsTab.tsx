@@ -52,7 +52,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
   if (opened?.kind === 'form') {
     const { prompt: p, schema, suggest } = opened.form;
     const title = `${sanitizeLine(p.title ?? p.name)} · arguments (* required)`;
-    return <ArgsForm title={title} schema={schema} submitLabel="get" request={request} onSubmit={(args) => get(p, args)} suggest={suggest} />;
+    return <ArgsForm title={title} schema={schema} submitLabel="get" request={request} onSubmit={(args) => get(p, args)} suggest={suggest} draft={[server.name, 'prompt', p.name]} />;
   }
   if (offline) return <NotConnected status={server.status} />;
   const nameWidth = nameColumn(filtered.inView);

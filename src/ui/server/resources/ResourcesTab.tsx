@@ -99,7 +99,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   if (opened?.kind === 'form') {
     const form = opened.form;
     const title = `${sanitizeLine(form.template.title ?? form.template.name)} · ${sanitizeLine(form.template.uriTemplate)}`;
-    return <ArgsForm title={title} schema={form.schema} submitLabel="read" request={request} onSubmit={(args) => submit(form, args)} suggest={form.suggest} />;
+    return <ArgsForm title={title} schema={form.schema} submitLabel="read" request={request} onSubmit={(args) => submit(form, args)} suggest={form.suggest} draft={[server.name, 'template', form.template.uriTemplate]} />;
   }
   if (offline) return <NotConnected status={server.status} />;
   const watchOf = (e: ResourceEntry) => (e.kind === 'resource' ? subscriptionOf(watched, e.item.uri) : undefined);

@@ -1,7 +1,9 @@
+import { rowOf, rowStarts } from '../text/wrap.js';
+
 /**
- * A pager over text of any size: lines are split once, but only the rows in view are
- * wrapped and sanitized, so the first page of a 10 MB result costs about as much as
- * one of 10 KB. Past `PAGER_LIMITS.chars` the text is cut (and the status line says
+ * A pager over text of any size: lines are split once, but only the lines in view are
+ * wrapped (at word boundaries) and their rows sanitized, so the first page of a 10 MB
+ * result costs about as much as one of 10 KB. Past `PAGER_LIMITS.chars` the text is cut (and the status line says
  * so), and a search stops at `PAGER_LIMITS.matches`: memory and time stay bounded
  * whatever a server sends.
  */
@@ -23,34 +25,55 @@ export function splitLines(text: string): string[] {
   return text.split(/\r?\n/);
 }
 
-export function rowCount(line: string, width: number): number {
-  return Math.max(1, Math.ceil(line.length / Math.max(1, width)));
+/**
+ * The lines cut into rows `width` wide at word boundaries (rowStarts), each line when it
+ * is first looked at, then kept: scrolling through a 5 MB line cuts it once.
+ */
+export interface Rows {
+  lines: readonly string[];
+  /** How many rows the line takes. */
+  count: (line: number) => number;
+  /** The row's text (tabs as two spaces; the view truncates wide characters). */
+  text: (at: Position) => string;
 }
 
-/** The `row`-th slice of a line `width` code units wide (the view truncates wide characters). */
-export function rowText(line: string, row: number, width: number): string {
-  return line.slice(row * width, (row + 1) * width).replaceAll('\t', '  ');
+export function wrapLines(lines: readonly string[], width: number): Rows {
+  const cut = new Map<number, number[]>();
+  const starts = (i: number) => {
+    const line = lines[i] ?? '';
+    // Most lines fit: they need no entry.
+    if (line.length <= width) return [0];
+    let known = cut.get(i);
+    if (!known) cut.set(i, (known = rowStarts(line, width)));
+    return known;
+  };
+  return {
+    lines,
+    count: (i) => starts(i).length,
+    text: ({ line, row }) => rowOf(lines[line] ?? '', starts(line), row).replaceAll('\t', '  '),
+  };
 }
 
 /** Moves by `delta` rows (either way), stopping at the ends. */
-export function scroll(lines: readonly string[], at: Position, delta: number, width: number): Position {
+export function scroll(rows: Rows, at: Position, delta: number): Position {
   let { line, row } = at;
+  const last = rows.lines.length - 1;
   for (let left = Math.abs(delta); left > 0; left--) {
     if (delta > 0) {
-      if (row + 1 < rowCount(lines[line] ?? '', width)) row++;
-      else if (line + 1 < lines.length) (line++, (row = 0));
+      if (row + 1 < rows.count(line)) row++;
+      else if (line < last) (line++, (row = 0));
       else break;
     } else if (row > 0) row--;
-    else if (line > 0) (line--, (row = rowCount(lines[line] ?? '', width) - 1));
+    else if (line > 0) (line--, (row = rows.count(line) - 1));
     else break;
   }
   return { line, row };
 }
 
 /** The last position that still fills the view, so paging never scrolls past the end. */
-export function lastTop(lines: readonly string[], height: number, width: number): Position {
-  const end = { line: lines.length - 1, row: rowCount(lines.at(-1) ?? '', width) - 1 };
-  return scroll(lines, end, -(height - 1), width);
+export function lastTop(rows: Rows, height: number): Position {
+  const line = rows.lines.length - 1;
+  return scroll(rows, { line, row: rows.count(line) - 1 }, -(height - 1));
 }
 
 export function before(a: Position, b: Position): boolean {

@@ -1,9 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Handlers } from '../../keys/dispatcher.js';
-import { before, findMatches, lastTop, pagerText, scroll, splitLines, type Position } from './pager-model.js';
+import { before, findMatches, lastTop, pagerText, scroll, splitLines, wrapLines, type Position, type Rows } from './pager-model.js';
 
 export interface PagerState {
   lines: string[];
+  /** The lines cut into rows of `width`. */
+  rows: Rows;
   /** The length of the whole text when the pager holds only its start. */
   total?: number;
   top: Position;
@@ -21,6 +23,7 @@ export interface PagerState {
 export function usePager(text: string, width: number, height: number): PagerState {
   const held = useMemo(() => pagerText(text), [text]);
   const lines = useMemo(() => splitLines(held.text), [held]);
+  const rows = useMemo(() => wrapLines(lines, width), [lines, width]);
   const [top, setTop] = useState<Position>({ line: 0, row: 0 });
   const [needle, setNeedle] = useState('');
   const [current, setCurrent] = useState(-1);
@@ -34,10 +37,10 @@ export function usePager(text: string, width: number, height: number): PagerStat
   };
   const matches = matchesOf(needle);
   const clamp = (p: Position) => {
-    const last = lastTop(lines, height, width);
+    const last = lastTop(rows, height);
     return before(last, p) ? last : p;
   };
-  const by = (delta: number) => setTop((t) => clamp(scroll(lines, t, delta, width)));
+  const by = (delta: number) => setTop((t) => clamp(scroll(rows, t, delta)));
   const goTo = (index: number) => {
     if (!matches.length) return;
     const i = (index + matches.length) % matches.length;
@@ -58,8 +61,8 @@ export function usePager(text: string, width: number, height: number): PagerStat
     pageUp: () => by(-(height - 1)),
     pageDown: () => by(height - 1),
     first: () => setTop({ line: 0, row: 0 }),
-    last: () => setTop(lastTop(lines, height, width)),
+    last: () => setTop(lastTop(rows, height)),
     ...(matches.length && { nextMatch: () => goTo(current + 1), prevMatch: () => goTo(current - 1) }),
   };
-  return { lines, total: held.total, top, width, height, needle, matches, current, search, handlers };
+  return { lines, rows, total: held.total, top, width, height, needle, matches, current, search, handlers };
 }

@@ -95,6 +95,8 @@ export function useFormKeys({ form, json, reason, active, priority = PRIORITY.te
     get toggle() { return when(toggles, form.toggle); },
     get prevChoice() { return when(chooses, () => form.choose(-1)); },
     get nextChoice() { return when(chooses, () => form.choose(1)); },
+    // Below the choices: ← and → stay in the form wherever its focus is.
+    holdArrows: () => undefined,
     get sendAnyway() { return anyway(); },
     get nextType() { return when((s) => Boolean(s?.union), form.nextType); },
     get addItem() { return when(listStop, form.addItem); },

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render } from 'ink-testing-library';
+import { KeysProvider } from '../../src/ui/keys/KeysProvider.js';
+import { Pager } from '../../src/ui/widgets/pager/Pager.js';
+import { ThemeContext } from '../../src/ui/theme/ThemeContext.js';
+import { createTheme } from '../../src/ui/theme/theme.js';
+import { KEY } from './helpers/render.js';
+
+let unmount: (() => void) | undefined;
+afterEach(() => unmount?.());
+
+function showPager(text: string, width = 80, height = 8) {
+  const app = render(
+    <ThemeContext.Provider value={createTheme({ NO_COLOR: '1' })}>
+      <KeysProvider><Pager text={text} width={width} height={height} /></KeysProvider>
+    </ThemeContext.Provider>,
+  );
+  unmount = app.unmount;
+  const frame = () => app.lastFrame() ?? '';
+  return {
+    frame,
+    press: async (...keys: string[]) => {
+      for (const key of keys) {
+        app.stdin.write(key);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
+    waitFor: (ok: (f: string) => boolean) => vi.waitFor(() => {
+      if (!ok(frame())) throw new Error(`the pager shows:\n${frame()}`);
+    }, { timeout: 5000, interval: 10 }),
+  };
+}
+
+const SENTENCE = 'mcpdeck is a terminal deck for MCP servers, where tools, prompts, and resources are listed side by side, '
+  + 'each one a key away; a word longer than the row such as ' + 'z'.repeat(100) + ' is still cut to fit.';
+
+describe('the pager at 80 columns', () => {
+  it('wraps a long line at word boundaries (a word longer than the row is cut), with line and row counts and search intact', async () => {
+    const pager = showPager(`${SENTENCE}\nsecond line\nthird\nfourth`, 80, 5);
+    expect(pager.frame().split('\n')).toEqual([
+      'mcpdeck is a terminal deck for MCP servers, where tools, prompts, and resources',
+      'are listed side by side, each one a key away; a word longer than the row such as',
+      'z'.repeat(80),
+      'line 1 of 4 (row 1 of 4)',
+    ]);
+    // Scrolling goes by rows.
+    await pager.press(KEY.down, KEY.down);
+    await pager.waitFor((f) => f.includes('(row 3 of 4)'));
+    expect(pager.frame().split('\n').slice(0, 3)).toEqual(['z'.repeat(80), `${'z'.repeat(20)} is still cut to fit.`, 'second line']);
+    await pager.press('g');
+    await pager.waitFor((f) => f.includes('(row 1 of 4)'));
+    await pager.press('/', ...'second', KEY.enter);
+    await pager.waitFor((f) => f.includes('match 1/1 for "second"'));
+    expect(pager.frame().split('\n').slice(0, 3)).toEqual(['second line', 'third', 'fourth']);
+    expect(pager.frame()).toContain('line 2 of 4');
+  });
+});
