@@ -135,6 +135,7 @@ export class ServerConnection {
     }
     if (attempt !== this.attempt) return void session.close();
     this.session = session;
+    if (session.fallback) this.note('info', session.fallback);
     session.onclose = (reason, crashed) => {
       if (this.session !== session) return;
       this.closeReason = reason;
@@ -186,6 +187,8 @@ export class ServerConnection {
       instructions: client.getInstructions(),
       protocolVersion: session.protocolVersion,
       protocolEra: session.era,
+      transport: session.type,
+      fallback: session.fallback,
       pid: session.pid,
       connectedAt: Date.now(),
     });
