@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Exit } from '../../src/cli/exit-codes.js';
+import { infoLines } from '../../src/ui/server/info-lines.js';
 import { deckWith, state } from './helpers/deck.js';
 import { runCli, sandbox } from './helpers/cli.js';
 import { startEverything, type RunningServer } from './helpers/everything.js';
@@ -65,7 +66,7 @@ describe('add <name> <url>, then status, against an SSE-only server', () => {
     expect(typed.error).not.toContain('/mcp or /sse');
   });
 
-  it('the deck shows the transport in use, and its log says once why', async () => {
+  it('the deck shows the transport in use; its Info tab and its log say why', async () => {
     const deck = await deckWith({ guess: { url: sse.url } });
     try {
       await deck.connectAll();
@@ -74,6 +75,9 @@ describe('add <name> <url>, then status, against an SSE-only server', () => {
       expect(s.transport).toBe('sse');
       const notes = s.logs.filter((l) => l.logger === 'mcpdeck' && String(l.data).includes('answered HTTP 404 to Streamable HTTP'));
       expect(notes).toHaveLength(1);
+      const info = infoLines(s, 400).map((l) => l.text);
+      expect(info.find((l) => l.startsWith('Transport'))).toMatch(/^Transport\s+sse\b/);
+      expect(info.some((l) => l.includes(String(notes[0]!.data)))).toBe(true);
     } finally {
       await deck.close();
     }
