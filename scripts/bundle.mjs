@@ -50,13 +50,17 @@ const inkWithoutDevtools = {
 
 /**
  * The v2 client SDK's platform shim (`@modelcontextprotocol/client/_shims`) brings its own
- * copy of Ajv for a default validator mcpdeck never uses; mcpdeck's shim gives it
- * mcpdeck's validator instead (src/core/mcp/sdk-shims.ts).
+ * copy of Ajv for a default validator mcpdeck never uses, and the v1 SDK's Ajv provider
+ * (loaded with the demo server) builds one as a server starts; mcpdeck's shim gives both
+ * mcpdeck's validator instead (src/core/mcp/sdk-shims.ts), loaded when first used.
  */
 const sdkShims = {
   name: 'sdk-shims',
   setup(build) {
-    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: join(root, 'src', 'core', 'mcp', 'sdk-shims.ts') }));
+    const shims = join(root, 'src', 'core', 'mcp', 'sdk-shims.ts');
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: shims }));
+    // The v1 SDK (the built-in demo server) reaches for its Ajv provider the same way.
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: shims } : undefined));
   },
 };
 
@@ -94,6 +98,24 @@ const sixelUpngDeclared = {
   },
 };
 
+/**
+ * Yoga (Ink's layout engine) carries its WebAssembly inline, as a data: URL, and reads it
+ * back with fetch() where fetch exists: in Node that loads undici (~15 ms before the first
+ * frame) to decode a string already in memory. Without fetch it decodes the base64 itself.
+ */
+const yogaWithoutFetch = {
+  name: 'yoga-without-fetch',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replaceAll('"function"!=typeof fetch', '!0');
+      // A new yoga-layout that reads its wasm another way: build as it is, and say so.
+      if (patched === source) return { contents: source, loader: 'js', warnings: [{ text: 'yoga-without-fetch: the fetch check is gone; yoga may load undici again' }] };
+      return { contents: patched, loader: 'js' };
+    });
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -114,7 +136,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch],
   metafile: true,
   logLevel: 'warning',
 };

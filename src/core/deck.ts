@@ -10,6 +10,7 @@ import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
 import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
 import type { ServerState } from './servers/state.js';
+import type { SendOptions } from './mcp/types.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
@@ -73,6 +74,7 @@ export class Deck {
     const hubOptions: HubOptions = {
       rootsEditable: options.rootsEditable, only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
       requests: { clock, noticeMs },
+      clock,
     };
     this.hub = new ServerHub(hubOptions);
     this.events = this.hub.events;
@@ -154,10 +156,12 @@ export class Deck {
   ping: ServerHub['ping'] = (...args) => this.hub.ping(...args);
   setLogLevel: ServerHub['setLogLevel'] = (...args) => this.hub.setLogLevel(...args);
   /** Tasks (2025-11-25 experimental; the 2026-07-28 extension): list, look at, cancel, fetch a result. */
-  listTasks: ServerHub['listTasks'] = (...args) => this.hub.listTasks(...args);
-  getTask: ServerHub['getTask'] = (...args) => this.hub.getTask(...args);
-  cancelTask: ServerHub['cancelTask'] = (...args) => this.hub.cancelTask(...args);
-  taskResult: ServerHub['taskResult'] = (...args) => this.hub.taskResult(...args);
+  listTasks = (server: string, options?: SendOptions) => this.hub.tasks(server).list(options);
+  getTask = (server: string, taskId: string, options?: SendOptions) => this.hub.tasks(server).get(taskId, options);
+  cancelTask = (server: string, taskId: string, options?: SendOptions) => this.hub.tasks(server).cancel(taskId, options);
+  taskResult = (server: string, taskId: string, options?: SendOptions) => this.hub.tasks(server).result(taskId, options);
+  /** The running tasks of a server are looked at again (pushed, else polled) until the returned function is called. */
+  watchTasks = (server: string) => this.hub.tasks(server).watch();
   /** When a person opens a server or one of its tabs: lists past their server-given ttlMs are fetched again. */
   freshen: ServerHub['freshen'] = (...args) => this.hub.freshen(...args);
   subscribeResource: ServerHub['subscribeResource'] = (...args) => this.hub.subscribeResource(...args);

@@ -15,9 +15,10 @@ import { HelpScreen } from './shell/HelpScreen.js';
 import { Screen } from './shell/Screen.js';
 import { RequestOverlay } from './requests/RequestOverlay.js';
 import { NoticeLine, openUrlsLabel } from './requests/lines/NoticeLine.js';
-import { useRequestLayout } from './requests/useRequestLayout.js';
+import { screenRowsOverRequest, useRequestLayout } from './requests/useRequestLayout.js';
 import { SignInOverlay } from './signin/SignInOverlay.js';
-import { useSignInLayout } from './signin/useSignInLayout.js';
+import { screenRowsOverSignIn, useSignInLayout } from './signin/useSignInLayout.js';
+import { stackRows } from './layout/stack-rows.js';
 
 /**
  * Routes screens and nothing else. Screens under the top of the stack stay mounted
@@ -40,14 +41,15 @@ export function App() {
     quit: () => exit(),
     forceQuit: () => exit(),
   }, { priority: PRIORITY.global });
-  const rows = Math.max(4, size.rows - 2);
+  const requests = useRequestLayout(size.columns);
+  const signIn = useSignInLayout(size.columns);
   // A notice takes a line; a server's request takes the lower part of the body, over
   // the screen, which keeps its size (no relayout) and shows its top rows.
-  const requests = useRequestLayout(rows, size.columns);
+  const frame = stackRows(size.rows, { breadcrumb: 1, requestNotice: requests.noticeRows, signInNotice: signIn.noticeRows, body: { min: 4 }, footer: 1 });
+  const body = { columns: size.columns, rows: frame.body };
   // A sign-in takes the overlay's place first: the person usually just asked for it.
-  const signIn = useSignInLayout(rows - requests.noticeRows, size.columns);
-  const body = { columns: size.columns, rows: rows - requests.noticeRows - signIn.noticeRows };
-  const promptRows = Math.max(0, Math.min(body.rows - 1, signIn.overlayRows || requests.promptRows));
+  const keep = signIn.shown ? screenRowsOverSignIn(body.rows) : requests.waiting ? screenRowsOverRequest(body.rows) : body.rows;
+  const { shown, prompt: promptRows } = stackRows(body.rows, { shown: { min: 1, max: keep }, prompt: {} });
   return (
     <NavigationContext.Provider value={nav}>
       <Box flexDirection="column" width={size.columns} height={size.rows}>
@@ -55,7 +57,7 @@ export function App() {
         {requests.notice ? <NoticeLine notice={requests.notice} columns={size.columns} /> : null}
         {signIn.notice ? <NoticeLine notice={signIn.notice} columns={size.columns} /> : null}
         <Box flexDirection="column" height={body.rows} overflow="hidden">
-          <Box flexDirection="column" height={body.rows - promptRows} overflow="hidden" flexShrink={0}>
+          <Box flexDirection="column" height={shown} overflow="hidden" flexShrink={0}>
             <BodySizeContext.Provider value={body}>
               {stack.map((route, i) => {
                 const top = i === stack.length - 1;
@@ -69,7 +71,7 @@ export function App() {
               })}
             </BodySizeContext.Provider>
             {help ? (
-              <BodySizeContext.Provider value={{ columns: size.columns, rows: body.rows - promptRows }}>
+              <BodySizeContext.Provider value={{ columns: size.columns, rows: shown }}>
                 <HelpScreen hints={help} onClose={() => setHelp(null)} />
               </BodySizeContext.Provider>
             ) : null}

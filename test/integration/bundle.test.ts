@@ -113,12 +113,19 @@ describe('the bundle users run', () => {
     for (const command of ['status', 'tools', 'get', 'call', 'ui']) {
       expect(loadedWith(m, chunkOf(m, `src/cli/commands/${command}.ts`)).filter(heavy), command).toEqual([]);
     }
-    // The deck loads the tokenizer when it shows a count (jsdiff it may load at once: saved tests' diffs use it).
-    for (const ui of ['src/ui/start.tsx', 'src/ui/run.tsx']) expect(loadedWith(m, chunkOf(m, ui)).filter((i) => i.includes('node_modules/gpt-tokenizer/')), ui).toEqual([]);
+    // The deck loads the tokenizer when it shows a count, jsdiff when a saved test or a drift is compared.
+    for (const ui of ['src/ui/start.tsx', 'src/ui/run.tsx']) expect(loadedWith(m, chunkOf(m, ui)).filter(heavy), ui).toEqual([]);
     // Each is in the bundle, in a chunk of its own loaded on demand: the tokenizer's ranks alone are 2.4 MB.
     const ranks = chunkOf(m, 'node_modules/gpt-tokenizer/esm/bpeRanks/o200k_base.js');
     expect(Object.keys(m.outputs[ranks]!.inputs).every((i) => i.startsWith('node_modules/gpt-tokenizer/'))).toBe(true);
     expect(chunkOf(m, 'node_modules/diff/libesm/diff/line.js')).not.toBe(chunkOf(m, 'src/core/deck.ts'));
+  });
+
+  it('loads the schema checker (Ajv, RE2) when something is first checked, not as the deck or a command starts', () => {
+    const m = meta();
+    const checker = (i: string) => /node_modules\/(ajv|ajv-formats|re2js)\//.test(i);
+    for (const entry of ['src/ui/run.tsx', 'src/cli/commands/call.ts', 'src/cli/commands/status.ts']) expect(loadedWith(m, chunkOf(m, entry)).filter(checker), entry).toEqual([]);
+    expect(loadedWith(m, chunkOf(m, 'src/core/schema/checker.ts')).some((i) => i.includes('node_modules/re2js/'))).toBe(true);
   });
 
   it("runs in-process modules that bring their own SDK, v1 and v2", async () => {

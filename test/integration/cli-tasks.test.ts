@@ -10,6 +10,7 @@ import { EVERYTHING } from './helpers/everything.js';
 
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
 const OPTIONAL = fileURLToPath(new URL('../fixtures/servers/optional-task.mjs', import.meta.url));
+const TASK_PROGRESS = fileURLToPath(new URL('../fixtures/servers/task-progress.mjs', import.meta.url));
 const box = sandbox();
 const everything = (...args: string[]) => runCli([...args, '--', process.execPath, EVERYTHING, 'stdio'], box);
 
@@ -26,6 +27,13 @@ describe('tasks from the CLI, 2025-11-25 (server-everything)', () => {
     expect(run.stdout).toMatch(/Research Report: tides/);
     expect(run.stderr).toMatch(/^task \S+: working · Gathering sources\.\.\. · ttl 5 min$/m);
     expect(run.stderr).toMatch(/^task \S+: completed/m);
+  });
+
+  it('call prints the progress a task reports after the call became it to stderr, as for a plain call', async () => {
+    const run = await runCli(['call', 'count', 'to=3', '--', process.execPath, TASK_PROGRESS], box);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('counted to 3\n');
+    for (const i of [1, 2, 3]) expect(run.stderr).toMatch(new RegExp(`^progress ${i}/3 counted ${i}$`, 'm'));
   });
 
   it('call --json carries the task as last seen', async () => {
@@ -57,6 +65,13 @@ describe('tasks from the CLI, 2025-11-25 (server-everything)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/needs_task runs only as a task, and the server does not offer tasks for tools\/call/);
     expect(run.stderr).not.toMatch(/-32601/);
+  });
+
+  it('tasks on a server that offers none says so (exit 5), not that it has none', async () => {
+    const run = await runCli(['tasks', '--', process.execPath, OPTIONAL, 'no-tasks'], box);
+    expect(run.code).toBe(5);
+    expect(run.stderr).toMatch(/^mcpdeck: adhoc does not offer tasks: it declares no "tasks" capability$/m);
+    expect(run.stdout).toBe('');
   });
 
   it('tasks lists the server\'s tasks (tasks/list), as text and JSON', async () => {

@@ -1,13 +1,16 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
 import type { TaskView } from '../../src/core/mcp/task-wire.js';
+import type { Progress } from '../../src/core/mcp/types.js';
 import { EVERYTHING } from './helpers/everything.js';
 import { deckWith, state, waitFor } from './helpers/deck.js';
 import { nextPending, resultText } from './helpers/elicit.js';
 
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
+const TASK_PROGRESS = fileURLToPath(new URL('../fixtures/servers/task-progress.mjs', import.meta.url));
 
 /** Every status a task was seen in, in order, repeats folded. */
 function statuses(seen: TaskView[]): string[] {
@@ -100,6 +103,26 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
   });
 });
 
+describe('a 2025 task\'s progress, reported after the call became a task (its progressToken lives as long as the task)', () => {
+  let deck: Deck;
+
+  beforeAll(async () => {
+    deck = await deckWith({ counter: { command: process.execPath, args: [TASK_PROGRESS] } });
+    await deck.connectAll();
+  });
+  afterAll(async () => {
+    await deck?.close();
+  });
+
+  it('reaches the call as it comes, and the task on the deck keeps the last of it', async () => {
+    const progress: Progress[] = [];
+    const outcome = await deck.callTool('counter', 'count', { to: 3 }, { onProgress: (p) => progress.push(p) });
+    expect(resultText(outcome)).toBe('counted to 3');
+    expect(progress).toEqual([1, 2, 3].map((i) => ({ progress: i, total: 3, message: `counted ${i}` })));
+    expect(state(deck, 'counter').tasks?.[0]).toMatchObject({ tool: 'count', status: 'completed', progress: { progress: 3, total: 3, message: 'counted 3' } });
+  });
+});
+
 describe('tasks, 2026-07-28 (the io.modelcontextprotocol/tasks extension)', () => {
   let deck: Deck;
 
@@ -152,6 +175,21 @@ describe('tasks, 2026-07-28 (the io.modelcontextprotocol/tasks extension)', () =
     expect(statuses(seen)).toEqual(['working', 'input_required', 'working', 'completed']);
   });
 
+  it('hears each change of a task as the server pushes it (notifications/tasks on the listen stream), and stops asking tasks/get', async () => {
+    const traffic: string[] = [];
+    const off = deck.events.on('traffic', ({ entry }) => entry.method && traffic.push(`${entry.direction} ${entry.method}`));
+    const seen: TaskView[] = [];
+    const outcome = await deck.callTool('tasks', 'research', { topic: 'waves', steps: 6 }, { onTask: (t) => seen.push(t) });
+    off();
+    expect(resultText(outcome)).toBe('report on waves');
+    expect(seen.map((t) => t.statusMessage)).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 6].map((i) => `step ${i} of 6`)));
+    expect(traffic).toContain('out subscriptions/listen');
+    expect(traffic.filter((t) => t === 'in notifications/tasks').length).toBeGreaterThanOrEqual(7);
+    // Asked at the poll interval (100 ms) only until the first push (and once as the stream opens); polling alone would ask every 100 ms for 1 s.
+    const afterFirstPush = traffic.slice(traffic.indexOf('in notifications/tasks'));
+    expect(afterFirstPush.filter((t) => t === 'out tasks/get').length).toBeLessThanOrEqual(1);
+  });
+
   it('reports a failed task with the server\'s reason', async () => {
     await expect(deck.callTool('tasks', 'doomed', {})).rejects.toMatchObject({ kind: 'task-failed', message: 'the task failed: the disk is full' });
   });
@@ -163,5 +201,35 @@ describe('tasks, 2026-07-28 (the io.modelcontextprotocol/tasks extension)', () =
     expect(done).toBeDefined();
     expect(resultText({ result: await deck.taskResult('tasks', done!.taskId) })).toMatch(/^report on/);
     await waitFor(deck, () => (state(deck, 'tasks').tasks?.length ?? 0) >= 4, 'the tasks on the state');
+  });
+});
+
+describe('running tasks no call follows, looked at again while watched (2026-07-28 over HTTP: a task outlives its session)', () => {
+  let child: ChildProcess;
+  let deck: Deck;
+
+  beforeAll(async () => {
+    child = spawn(process.execPath, [TASKS_SERVER, 'http'], { env: { ...process.env, PORT: '0', STEP_MS: '100' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const url = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().replace('listening on ', '').trim())));
+    deck = await deckWith({ remote: { type: 'http', url } });
+    await deck.connectAll();
+  });
+  afterAll(async () => {
+    await deck?.close();
+    child?.kill();
+  });
+
+  it('a task whose call was cut off by a reconnect is seen to its end while watched', async () => {
+    let id: string | undefined;
+    const call = deck.callTool('remote', 'research', { topic: 'cut off', steps: 10 }, { onTask: (t) => (id ??= t.taskId) });
+    await waitFor(deck, () => Boolean(id), 'the task');
+    await deck.reconnect('remote');
+    await expect(call).rejects.toBeInstanceOf(ToolCallError);
+    const entry = () => state(deck, 'remote').tasks?.find((t) => t.taskId === id);
+    expect(entry()?.status).toBe('working');
+    const stop = deck.watchTasks('remote');
+    await waitFor(deck, () => entry()?.status === 'completed', 'the task completed on the deck');
+    stop();
+    expect(entry()?.statusMessage).toBe('done');
   });
 });

@@ -7,6 +7,7 @@ import { KEY, renderApp, type Rendered } from './helpers/render.js';
 
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
 const OPTIONAL = fileURLToPath(new URL('../fixtures/servers/optional-task.mjs', import.meta.url));
+const TASK_PROGRESS = fileURLToPath(new URL('../fixtures/servers/task-progress.mjs', import.meta.url));
 
 describe('asking for a task in the call form (2025-11-25, taskSupport optional)', () => {
   let deck: Deck | undefined;
@@ -80,5 +81,29 @@ describe('the Tasks tab (a 2026-07-28 server with the tasks extension)', () => {
     expect(result).toMatch(/✓ ok · .* · task \S+/);
     await app.press(KEY.esc);
     await app.waitFor('research · completed · done');
+  });
+});
+
+describe('the Tasks tab, a 2025 task reporting progress after the call became one', () => {
+  let deck: Deck | undefined;
+  let app: Rendered | undefined;
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('shows the progress in the task\'s detail as it comes', async () => {
+    deck = await deckWith({ counter: { command: process.execPath, args: [TASK_PROGRESS], env: { STEP_MS: '250' } } });
+    app = renderApp(deck, { columns: 110, rows: 30 });
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor(/Tools.*Log.*Info.*Tasks/);
+    await app.press('6');
+    const call = deck.callTool('counter', 'count', { to: 8 });
+    await app.waitFor(/progress: [2-7]\/8 · counted [2-7]/);
+    await call;
+    await app.waitFor('progress: 8/8 · counted 8');
+    await app.waitFor('count · completed');
   });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fuzzCases, type FuzzCase } from '../../src/core/checks/fuzz-cases.js';
 import { checkOutcome } from '../../src/core/checks/expectations.js';
 import { defaultKinds, offeredExpectations } from '../../src/core/checks/offer.js';
@@ -11,6 +11,10 @@ import { junitXml } from '../../src/core/checks/junit.js';
 import type { TestResult } from '../../src/core/checks/run-tests.js';
 import { appendTest, readTestFile, TestFileError } from '../../src/core/checks/test-file.js';
 import type { CallOutcome } from '../../src/core/mcp/call.js';
+import { loadValidator } from '../../src/core/schema/validator.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 const take = (gen: Generator<FuzzCase>, n: number) => Array.from({ length: n }, () => gen.next().value as FuzzCase);
 const SCHEMA = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'number' }, b: { type: 'string', enum: ['x', 'y'] } }, required: ['a'] };

@@ -1,7 +1,7 @@
 // Values nested thousands of levels deep, and megabytes of text, wherever JSON is written
 // for a person: the terminal's JSON, bounded JSON, the traffic log, result views, the
 // CLI's result text, the headless form prompt and form descriptions.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallToolResult, JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { buildResultView } from '../../src/core/calls/result-view.js';
 import { createResultSaver } from '../../src/core/calls/saver.js';
 import type { CallOutcome } from '../../src/core/mcp/call.js';
 import { buildForm, initialValues, toArguments } from '../../src/core/schema/form.js';
-import { validate } from '../../src/core/schema/validator.js';
+import { loadValidator, validate } from '../../src/core/schema/validator.js';
 import { TrafficLog } from '../../src/core/servers/traffic-log.js';
 import { askForm } from '../../src/cli/elicit/form-prompt.js';
 import { renderOutcome } from '../../src/cli/render-result.js';
@@ -23,6 +23,9 @@ import { pretty } from '../../src/ui/widgets/form/state/useFormKeys.js';
 import { DESCRIPTION_HEAD } from '../../src/util/description-head.js';
 import { cutJson, jsonStringLength, terminalJson, wholeTerminalJson } from '../../src/util/json.js';
 import { pruneDeep, SHOWN_DEPTH } from '../../src/util/json-depth.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 /** `{ "a": { "a": … "bottom" } }`, `levels` objects deep. */
 function deep(levels: number): unknown {
@@ -163,11 +166,11 @@ describe('the traffic log', () => {
 
 describe('an output that was not checked', () => {
   const schema = deep(200) as object;
-  const unchecked = validate(schema, {});
+  const unchecked = () => validate(schema, {});
 
   it('is not shown as matching its schema: the view says why it was not checked', () => {
-    expect(unchecked).toMatchObject({ valid: true, unchecked: 'the schema is too deep to check (200 levels, limit 128)' });
-    const view = buildResultView(outcome({ structuredContent: {} }, unchecked), 't', createResultSaver(mkdtempSync(join(tmpdir(), 'mcpdeck-deep-'))));
+    expect(unchecked()).toMatchObject({ valid: true, unchecked: 'the schema is too deep to check (200 levels, limit 128)' });
+    const view = buildResultView(outcome({ structuredContent: {} }, unchecked()), 't', createResultSaver(mkdtempSync(join(tmpdir(), 'mcpdeck-deep-'))));
     expect(view.text).toContain('⚠ output not checked: the schema is too deep to check (200 levels, limit 128)');
     expect(view.text).not.toContain('✓ matches the output schema');
     const checked = buildResultView(outcome({ structuredContent: {} }, { valid: true, errors: [] }), 't', createResultSaver(mkdtempSync(join(tmpdir(), 'mcpdeck-deep-'))));
@@ -175,7 +178,7 @@ describe('an output that was not checked', () => {
   });
 
   it('gets a warning in the CLI too', () => {
-    expect(renderOutcome(outcome({ structuredContent: {} }, unchecked)).stderr).toContain('warning: output not checked: the schema is too deep to check');
+    expect(renderOutcome(outcome({ structuredContent: {} }, unchecked())).stderr).toContain('warning: output not checked: the schema is too deep to check');
     expect(renderOutcome(outcome({ structuredContent: {} }, { valid: true, errors: [] })).stderr).not.toContain('warning');
   });
 });

@@ -1,8 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FormElicitation, PendingRequest, SamplingRequest, UrlElicitation } from '../../src/core/elicitation/types.js';
 import { answerPolicy, type AnswerSettings } from '../../src/cli/elicit/policy.js';
 import { LinePrompter } from '../../src/cli/elicit/terminal.js';
+import { loadValidator } from '../../src/core/schema/validator.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 const base = { id: 1, server: 'srv', receivedAt: 0 };
 const form = (requestedSchema: object, message = 'Tell me'): FormElicitation =>

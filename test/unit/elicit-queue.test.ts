@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RequestQueue, type ElicitInput } from '../../src/core/elicitation/queue.js';
 import type { PendingRequest } from '../../src/core/elicitation/types.js';
 import { openPages, PAGE_TRACK_MS } from '../../src/core/elicitation/tracked-urls.js';
 import { ManualClock } from './helpers/manual-clock.js';
+import { loadValidator } from '../../src/core/schema/validator.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 const schema = {
   type: 'object' as const,

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { argumentsAnyway, buildForm, initialValues, toArguments } from '../../src/core/schema/form.js';
+import { loadValidator } from '../../src/core/schema/validator.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 const schema = {
   type: 'object',

@@ -1,13 +1,16 @@
 // Schemas nested thousands deep and schemas that recurse through $ref: measured without
 // recursion, never compiled when too deep, shown in part, and never a RangeError.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { coerceArguments } from '../../src/core/schema/coerce.js';
 import { jsonChoices, jsonLabel, MAX_SCHEMA_DEPTH, nestingDepth, pruneDeep } from '../../src/core/schema/depth.js';
 import { stringifyWhole as tryJson } from '../../src/util/json.js';
 import { parseJsonArguments } from '../../src/core/schema/form-json.js';
 import { buildForm, initialValues, toArguments, type Field } from '../../src/core/schema/form.js';
 import { summarizeParams } from '../../src/core/schema/signature.js';
-import { uncheckedReason, validate } from '../../src/core/schema/validator.js';
+import { loadValidator, uncheckedReason, validate } from '../../src/core/schema/validator.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 type Schema = Record<string, unknown>;
 

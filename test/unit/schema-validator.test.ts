@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { validate } from '../../src/core/schema/validator.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadValidator, validate } from '../../src/core/schema/validator.js';
+
+// The schema checker loads on first use (validator.ts); these tests check values directly.
+beforeAll(loadValidator);
 
 const schema = {
   type: 'object',

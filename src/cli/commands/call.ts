@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { ToolCallError, type CallOutcome } from '../../core/mcp/call.js';
 import type { CallToolResult } from '../../core/mcp/types.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
-import { validate } from '../../core/schema/validator.js';
+import { loadValidator, validate } from '../../core/schema/validator.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
 import { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from '../target.js';
@@ -50,7 +50,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           const found = state.tools.find((t) => t.name === tool || t.qualifiedName === tool);
           const schema = found?.inputSchema;
           const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema, options.validate) };
-          if (!options.validate) warnUnchecked(schema, args);
+          if (!options.validate) await warnUnchecked(schema, args);
           let outcome: CallOutcome;
           let task: TaskView | undefined;
           try {
@@ -159,7 +159,8 @@ function parseArgsJson(text: string | undefined): Record<string, unknown> {
 }
 
 /** With --no-validate, says on stderr what the schema finds wrong with what is sent anyway. */
-function warnUnchecked(schema: object | undefined, args: Record<string, unknown>): void {
+async function warnUnchecked(schema: object | undefined, args: Record<string, unknown>): Promise<void> {
+  await loadValidator();
   const problems = schema ? validate(schema, args) : undefined;
   if (!problems || problems.valid) return;
   process.stderr.write(`sent unchecked (--no-validate): the arguments fail the schema: ${sanitizeLine(problems.errors.join('; '))}\n`);

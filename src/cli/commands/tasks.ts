@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { taskFields, taskLine } from '../../core/calls/task-text.js';
+import { noTasksReason } from '../../core/mcp/task-wire.js';
 import type { TaskEntry } from '../../core/servers/tasks.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
@@ -27,7 +28,11 @@ export function registerTasks(program: Command, inv: Invocation, run: Run): void
         if (!(ACTIONS as readonly string[]).includes(word)) throw new UserError(`"${word}" is not a tasks action: list, get <id>, cancel <id> or result <id>`);
         const action = word as Action;
         if (action !== 'list' && !id) throw new UserError(`name the task: mcpdeck tasks <server> ${action} <id> (see \`mcpdeck tasks <server>\`)`);
-        return onServer(options, inv, server, [], (ctx) => (action === 'list' ? list(ctx) : one(ctx, action, id!)));
+        return onServer(options, inv, server, [], (ctx) => {
+          const none = noTasksReason(ctx.state.protocolEra, ctx.state.capabilities);
+          if (none) throw new UserError(`${ctx.name} does not offer tasks: ${none}`, Exit.protocol);
+          return action === 'list' ? list(ctx) : one(ctx, action, id!);
+        });
       }),
     );
 }

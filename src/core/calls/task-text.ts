@@ -1,4 +1,5 @@
 import type { TaskView } from '../mcp/task-wire.js';
+import type { TaskEntry } from '../servers/tasks.js';
 import { formatDuration } from '../../util/text.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 
@@ -23,12 +24,18 @@ export function taskLine(task: TaskView): string {
   return [statusWords(task.status), task.statusMessage && sanitizeLine(task.statusMessage), ttlText(task)].filter(Boolean).join(' · ');
 }
 
+/** Progress as the server reported it: "2/5 · counted 2". */
+function progressText({ progress, total, message }: NonNullable<TaskEntry['progress']>): string {
+  return [`${progress}${total ? `/${total}` : ''}`, message && sanitizeLine(message)].filter(Boolean).join(' · ');
+}
+
 /** Every field a person may want, as `label: value` lines (the CLI's `tasks get`, the deck's detail). */
-export function taskFields(task: TaskView & { tool?: string }): [string, string][] {
+export function taskFields(task: TaskView & Pick<TaskEntry, 'tool' | 'progress'>): [string, string][] {
   const fields: [string, string | undefined][] = [
     ['task', sanitizeLine(task.taskId)],
     ['status', statusWords(task.status)],
     ['message', task.statusMessage && sanitizeLine(task.statusMessage)],
+    ['progress', task.progress && progressText(task.progress)],
     ['kept', ttlText(task)],
     ['tool', task.tool && sanitizeLine(task.tool)],
     ['created', task.createdAt && sanitizeLine(task.createdAt)],

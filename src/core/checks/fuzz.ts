@@ -2,6 +2,7 @@ import type { Deck } from '../deck.js';
 import { ToolCallError, type CallOutcome } from '../mcp/call.js';
 import { declaredDestructive, type ToolInfo } from '../servers/tools.js';
 import { fuzzCases, type FuzzCase } from './fuzz-cases.js';
+import { loadValidator } from '../schema/validator.js';
 import { countOf } from '../../util/text.js';
 
 /** What a server author must fix. */
@@ -138,6 +139,8 @@ type Found = (tool: string, c: FuzzCase, kind: FindingKind, message: string) => 
 
 /** One tool's calls; returns why the whole run must stop, if it must. */
 async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options: FuzzOptions, until: number, run: ToolRun, start: (c: FuzzCase) => void, found: Found): Promise<string | undefined> {
+  // Each case is marked valid or not by the tool's schema.
+  await loadValidator();
   const cases = fuzzCases(tool.inputSchema as Record<string, unknown>, options.seed);
   const now = options.now ?? Date.now;
   while (run.calls < options.count) {

@@ -1,5 +1,5 @@
 import { InsufficientScopeError, ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, UnauthorizedError, type CallToolResult, type Client, type Progress, type Tool } from '@modelcontextprotocol/client';
-import { validate, type ValidationResult } from '../schema/validator.js';
+import { loadValidator, validate, type ValidationResult } from '../schema/validator.js';
 import { maskUrls } from '../config/redact.js';
 import type { UrlElicitationNeeded } from '../elicitation/types.js';
 import { parseUrlElicitations } from '../elicitation/url.js';
@@ -7,6 +7,8 @@ import { httpStatus } from './errors.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { createdTask, taskProblem, taskSupport, type TaskView } from './task-wire.js';
 import { followTask, TaskEnded, TaskRequests, type InputAnswerer } from './tasks.js';
+import { ownProgressToken } from './deck-client.js';
+import type { TaskPushes } from './task-watch.js';
 
 const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
@@ -38,6 +40,8 @@ export interface CallOptions {
   onTask?: (task: TaskView) => void;
   /** 2026-07-28: who answers what a task asks (its `inputRequests`). */
   answer?: InputAnswerer;
+  /** 2026-07-28: the server's pushes of task states (`notifications/tasks`), where it offers them. */
+  pushes?: TaskPushes;
   /**
    * false sends the arguments without checking them against the tool's inputSchema
    * first: a server author testing the server's own checks (`--no-validate`, "send anyway", fuzzing).
@@ -86,6 +90,8 @@ function checkArguments(tool: Tool, args: Record<string, unknown>): void {
 }
 
 export async function callTool(client: Client, tool: Tool, args: Record<string, unknown>, options: CallOptions = {}): Promise<CallOutcome> {
+  // The arguments are checked before sending, the output when it comes.
+  await loadValidator();
   if (options.validate !== false) checkArguments(tool, args);
   const problem = taskProblem(tool, client.getProtocolEra(), client.getServerCapabilities(), Boolean(options.task));
   if (problem) throw new ToolCallError('bad-arguments', problem);
@@ -103,20 +109,25 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   let result: CallToolResult;
   const asTask = client.getProtocolEra() === 'legacy' && (taskSupport(tool) === 'required' || (options.task && taskSupport(tool) === 'optional'));
   const task = asTask ? { task: options.taskTtl ? { ttl: options.taskTtl } : {} } : {};
+  const onprogress = (progress: Progress) => {
+    timer.touch();
+    options.onProgress?.(progress);
+  };
+  // A 2025 task's progress goes on after the response (the token lives as long as the
+  // task), where the SDK's own per-request handler is gone: a token of our own instead.
+  const own = asTask ? ownProgressToken(client, onprogress) : undefined;
+  const meta = own ? { ...options.meta, progressToken: own.token } : options.meta;
   let running: TaskView | undefined;
   try {
     // callTool, not a raw request: on 2026-07-28 over HTTP it mirrors `x-mcp-header`
     // arguments into headers. Its output check is switched off (session.ts): ours
     // shows a mismatch beside the result instead of throwing the result away. It may
     // answer with a task (task-wire.ts): then the task is followed to its end.
-    result = await client.callTool({ name: tool.name, arguments: args, ...task, ...(options.meta && { _meta: options.meta }) }, {
+    result = await client.callTool({ name: tool.name, arguments: args, ...task, ...(meta && { _meta: meta }) }, {
       // A task carries no structuredContent: the SDK would call that a mismatch.
       toolDefinition: { ...tool, outputSchema: undefined },
       signal: abort.signal,
-      onprogress: (progress) => {
-        timer.touch();
-        options.onProgress?.(progress);
-      },
+      ...(!own && { onprogress }),
       timeout: NO_SDK_TIMEOUT,
     });
     const created = createdTask(result);
@@ -125,6 +136,7 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
       result = await followTask(requests, created, {
         signal: abort.signal,
         answer: options.answer,
+        pushes: options.pushes,
         onUpdate: (seen) => {
           if (running?.status !== seen.status || running.statusMessage !== seen.statusMessage) timer.touch();
           running = seen;
@@ -139,6 +151,7 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   } catch (error) {
     throw expired ?? taskError(error) ?? asCallError(error, options.signal, 'call', running);
   } finally {
+    own?.stop();
     timer.stop();
     options.signal?.removeEventListener('abort', onAbort);
   }

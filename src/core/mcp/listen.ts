@@ -1,4 +1,4 @@
-import type { Client, McpSubscription } from '@modelcontextprotocol/client';
+import type { Client, McpSubscription, SubscriptionFilter } from '@modelcontextprotocol/client';
 
 /** What a 2026-07-28 server is asked to send on the listen stream. */
 export interface ListenFilter {
@@ -6,6 +6,8 @@ export interface ListenFilter {
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
   resourceSubscriptions?: string[];
+  /** The Tasks extension: the tasks whose changes the server pushes (`notifications/tasks`). */
+  taskIds?: string[];
 }
 
 /** A stream that ends without the server's word is opened again this many times in a row, then given up. */
@@ -14,7 +16,7 @@ const REOPENS = 3;
 /**
  * The one `subscriptions/listen` stream of a 2026-07-28 session. That revision sends
  * `list_changed` and `resources/updated` only on a stream the client opened, with the
- * filter it asked for; a new filter (a resource watched or let go) replaces the stream.
+ * filter it asked for; a new filter (a resource or task watched or let go) replaces the stream.
  * The notifications reach the same handlers a 2025 session's unsolicited ones do.
  */
 export class ListenStream {
@@ -30,9 +32,14 @@ export class ListenStream {
     private readonly onLost: (why: string) => void,
   ) {}
 
-  /** Asks for exactly `filter` from now on (nothing asked: no stream). */
-  async set(filter: ListenFilter): Promise<void> {
-    this.filter = filter;
+  /** Adds to what is asked for, without asking yet: the next update asks for all of it. */
+  merge(change: ListenFilter): void {
+    this.filter = { ...this.filter, ...change };
+  }
+
+  /** Asks for the filter with `change` from now on (nothing asked: no stream). */
+  async update(change: ListenFilter): Promise<void> {
+    this.merge(change);
     this.reopened = 0;
     await this.open();
   }
@@ -48,7 +55,8 @@ export class ListenStream {
     await this.close();
     const generation = this.generation;
     if (isEmpty(this.filter)) return;
-    const subscription = await this.client.listen(this.filter, { timeout: this.timeout });
+    // The SDK's filter type knows only the core fields; it sends the filter as it is given.
+    const subscription = await this.client.listen(this.filter as SubscriptionFilter, { timeout: this.timeout });
     if (generation !== this.generation) return void subscription.close();
     this.current = subscription;
     void subscription.closed.then((how) => {
@@ -61,5 +69,5 @@ export class ListenStream {
 }
 
 function isEmpty(filter: ListenFilter): boolean {
-  return !filter.toolsListChanged && !filter.promptsListChanged && !filter.resourcesListChanged && !filter.resourceSubscriptions?.length;
+  return !filter.toolsListChanged && !filter.promptsListChanged && !filter.resourcesListChanged && !filter.resourceSubscriptions?.length && !filter.taskIds?.length;
 }

@@ -19,3 +19,6 @@ export class DefaultJsonSchemaValidator implements jsonSchemaValidator {
     };
   }
 }
+
+/** The same, under the name the v1 SDK's Ajv provider exports (the demo server's SDK). */
+export { DefaultJsonSchemaValidator as AjvJsonSchemaValidator };

@@ -17,6 +17,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import type { ElicitInput } from '../elicitation/queue.js';
 import type { ElicitAnswer, FormElicitation, SampleAnswer } from '../elicitation/types.js';
 import { isRecord } from '../../util/is-record.js';
+import { loadValidator } from '../schema/validator.js';
 
 /** Where a session sends what its server asks of the person. */
 export interface ServerRequests {
@@ -49,6 +50,8 @@ export function installServerRequests(client: Client, requests: ServerRequests):
 
 /** An elicitation request answered through the person's queue (a request, an input_required round, or a task's question). */
 async function answerElicit(requests: ServerRequests, params: Record<string, unknown>, signal: AbortSignal, order?: number): Promise<ElicitResult> {
+  // A form's answers are checked against its schema as they are typed.
+  await loadValidator();
   const input = parseElicit(params);
   const answer = await requests.elicit(input, signal, order);
   if (answer.action !== 'accept') return { action: answer.action };
@@ -57,6 +60,8 @@ async function answerElicit(requests: ServerRequests, params: Record<string, unk
 
 /** A sampling request answered by the person: a reply written by hand, or a use of a tool it offered. */
 async function answerSample(requests: ServerRequests, params: CreateMessageRequest['params'], signal: AbortSignal, order?: number): Promise<CreateMessageResult | CreateMessageResultWithTools> {
+  // A tool use given as the answer is checked against the tool's input schema.
+  await loadValidator();
   const answer = await requests.sample(params, signal, order);
   // The spec's example error for a person who refuses to sample.
   if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');

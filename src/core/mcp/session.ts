@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
-import { Client, type ClientCapabilities, type jsonSchemaValidator } from '@modelcontextprotocol/client';
+import type { Client, ClientCapabilities, jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { DeckClient } from './deck-client.js';
 import type { ServerConfig, TransportType } from '../config/types.js';
 import { negotiation } from './protocol.js';
 import { ListenStream } from './listen.js';
@@ -11,6 +12,7 @@ import { ConnectError, explainConnectError, type FailureContext } from './errors
 import { bindTaskAsks, inputAnswerer, installServerRequests, type ServerRequests } from './server-requests.js';
 import { acceptTaskResults, TASKS_EXTENSION } from './task-wire.js';
 import type { InputAnswerer } from './tasks.js';
+import { TaskPushes } from './task-watch.js';
 import { StdioTransport } from './stdio-transport.js';
 import { TappedTransport, type TrafficEntry } from './tap.js';
 import { buildTransport, type TransportHooks } from './transports.js';
@@ -62,16 +64,6 @@ export interface SessionOptions extends TransportHooks {
  */
 const CHECKED_ELSEWHERE: jsonSchemaValidator = { getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }) };
 
-/**
- * The SDK's client, taking elicitation requests as sent (server-requests.ts): its wrapper
- * would check them against the restricted schema subset again and refuse the rest.
- */
-class DeckClient extends Client {
-  protected override _wrapHandler(method: string, handler: Parameters<Client['_wrapHandler']>[1]): ReturnType<Client['_wrapHandler']> {
-    return method === 'elicitation/create' ? handler : super._wrapHandler(method, handler);
-  }
-}
-
 /** One live connection to one server. A closed session is never reused. */
 export class Session {
   /** The session ended without our asking; `crashed` when trying again may help (not when we cut it off). */
@@ -80,6 +72,8 @@ export class Session {
   private probing = false;
   /** On a 2026-07-28 session: the stream that carries the server's change notifications. */
   listening?: ListenStream;
+  /** On a 2026-07-28 session whose server offers tasks: the task states it pushes. */
+  taskPushes?: TaskPushes;
   /** Who answers what a 2026-07-28 task asks (its inputRequests); absent without a person or policy. */
   answer?: InputAnswerer;
   /** Ends the 2025 task-augmented questions' bookkeeping with the session. */
@@ -221,7 +215,10 @@ export class Session {
     opened = session;
     if (overflow) session.lose(overflow, false);
     transport.modern = session.era === 'modern';
-    if (session.era === 'modern') session.listening = new ListenStream(client, options.connectTimeout, (why) => session.lose(why));
+    if (session.era === 'modern') {
+      const listening = (session.listening = new ListenStream(client, options.connectTimeout, (why) => session.lose(why)));
+      if (client.getServerCapabilities()?.extensions?.[TASKS_EXTENSION]) session.taskPushes = new TaskPushes(client, (taskIds) => listening.update({ taskIds }));
+    }
     return session;
   }
 

@@ -33,6 +33,17 @@ export function taskSupport(tool: { execution?: { taskSupport?: string } }): 're
   return support === 'required' || support === 'optional' ? support : undefined;
 }
 
+type TaskCapabilities = { tasks?: { requests?: { tools?: { call?: object } } }; extensions?: Record<string, object> } | undefined;
+
+/**
+ * Why a server has no tasks to ask about: it declares no `tasks` capability (2025-11-25)
+ * or no tasks extension (2026-07-28); undefined when it offers them.
+ */
+export function noTasksReason(era: 'modern' | 'legacy' | undefined, capabilities: TaskCapabilities): string | undefined {
+  if (era === 'modern') return capabilities?.extensions?.[TASKS_EXTENSION] ? undefined : `it declares no ${TASKS_EXTENSION} extension`;
+  return capabilities?.tasks ? undefined : 'it declares no "tasks" capability';
+}
+
 /**
  * Why this call cannot go as asked, before anything is sent: a tool that requires a task
  * on a server that offers none for tools/call (it would answer -32601), or a task asked
@@ -41,7 +52,7 @@ export function taskSupport(tool: { execution?: { taskSupport?: string } }): 're
 export function taskProblem(
   tool: { name: string; execution?: { taskSupport?: string } },
   era: 'modern' | 'legacy' | undefined,
-  capabilities: { tasks?: { requests?: { tools?: { call?: object } } }; extensions?: Record<string, object> } | undefined,
+  capabilities: TaskCapabilities,
   asked: boolean,
 ): string | undefined {
   if (era === 'modern') {

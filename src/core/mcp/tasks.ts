@@ -3,11 +3,9 @@ import { ANY_RESULT } from './list.js';
 import { isTerminal, parseTask, type DetailedTask, type TaskView } from './task-wire.js';
 import type { ProtocolEra } from './types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
+import type { Clock } from '../clock.js';
+import { TaskWatch, type TaskPushes } from './task-watch.js';
 
-/** How often a task is asked about when its server suggests nothing, and the bounds on what it suggests. */
-const DEFAULT_POLL_MS = 1000;
-const MIN_POLL_MS = 100;
-const MAX_POLL_MS = 5000;
 /** 2025 `tasks/result` runs until the task ends (a person may be answering): the caller's signal decides. */
 const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
@@ -29,6 +27,11 @@ export class TaskRequests {
 
   private async send(method: string, params: Record<string, unknown>, options?: RequestOptions): Promise<Record<string, unknown>> {
     return this.client.request({ method, params: { ...params, ...(this.meta && { _meta: this.meta }) } }, ANY_RESULT, options);
+  }
+
+  /** 2025: the server lists its tasks (`tasks/list`). */
+  get listed(): boolean {
+    return Boolean(this.client.getServerCapabilities()?.tasks?.list);
   }
 
   async get(taskId: string, options?: RequestOptions): Promise<DetailedTask> {
@@ -87,37 +90,41 @@ export interface FollowOptions {
   onUpdate: (task: TaskView) => void;
   /** 2026-07-28: who answers what the task asks. */
   answer?: InputAnswerer;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** 2026-07-28: the server's pushes of task states, where it offers them. */
+  pushes?: TaskPushes;
+  clock?: Clock;
 }
 
 /**
- * Follows a task to its end and returns its result: asks `tasks/get` at the interval the
- * server suggests; answers what it asks (2025: the questions arrive as ordinary server
- * requests while `tasks/result` runs; 2026-07-28: from `inputRequests`, sent back with
- * `tasks/update`). Throws TaskEnded for a failed or cancelled task.
+ * Follows a task to its end and returns its result: hears the states the server pushes,
+ * else asks `tasks/get` at the interval it suggests (TaskWatch); answers what it asks
+ * (2025: the questions arrive as ordinary server requests while `tasks/result` runs;
+ * 2026-07-28: from `inputRequests`, sent back with `tasks/update`). Throws TaskEnded for
+ * a failed or cancelled task.
  */
 export async function followTask(requests: TaskRequests, first: DetailedTask, options: FollowOptions): Promise<CallToolResult> {
   const { signal } = options;
-  const sleep = options.sleep ?? abortableSleep;
+  const watch = new TaskWatch(requests, first.taskId, options.pushes, options.clock);
   const answered = new Set<string>();
   let waiting: Promise<CallToolResult> | undefined;
   let task = first;
-  for (;;) {
-    options.onUpdate(strip(task));
-    if (isTerminal(task.status)) {
-      if (requests.era === 'modern') return finalResult(task);
-      if (task.status !== 'completed') return finalResult(task);
-      return waiting ?? requests.result(task.taskId, { signal });
+  try {
+    for (;;) {
+      options.onUpdate(strip(task));
+      if (isTerminal(task.status)) {
+        if (requests.era === 'modern') return finalResult(task);
+        if (task.status !== 'completed') return finalResult(task);
+        return await (waiting ?? requests.result(task.taskId, { signal }));
+      }
+      if (task.status === 'input_required') {
+        if (requests.era === 'legacy') waiting ??= requests.result(task.taskId, { signal });
+        else await answerInputs(requests, task, answered, options);
+      }
+      // A 2025 tasks/result that ends first ends the wait: one more look gives the final status.
+      task = await watch.next(task, signal, waiting);
     }
-    if (task.status === 'input_required') {
-      if (requests.era === 'legacy') waiting ??= requests.result(task.taskId, { signal });
-      else await answerInputs(requests, task, answered, options);
-    }
-    // A 2025 tasks/result that ends first ends the wait: one more look gives the final status.
-    const interval = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, task.pollIntervalMs ?? DEFAULT_POLL_MS));
-    await Promise.race([sleep(interval, signal), waiting?.then(() => undefined, () => undefined)].filter(Boolean));
-    signal.throwIfAborted();
-    task = await requests.get(task.taskId, { signal });
+  } finally {
+    watch.stop();
   }
 }
 
@@ -133,18 +140,6 @@ async function answerInputs(requests: TaskRequests, task: DetailedTask, answered
 }
 
 /** What the deck keeps of a task: its state, not the result or questions it carries. */
-function strip({ inputRequests: _i, result: _r, error: _e, ...view }: DetailedTask): TaskView {
+export function strip({ inputRequests: _i, result: _r, error: _e, ...view }: DetailedTask): TaskView {
   return view;
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -11,6 +11,7 @@ export type {
   JSONRPCMessage,
   LoggingLevel,
   LoggingMessageNotification,
+  Progress,
   Prompt,
   PromptMessage,
   ReadResourceResult,
@@ -20,7 +21,13 @@ export type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { RequestOptions } from '@modelcontextprotocol/client';
 export { UriTemplate } from '@modelcontextprotocol/client';
+
+/** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
+export interface SendOptions extends RequestOptions {
+  meta?: Record<string, unknown>;
+}
 
 /** Which generation of the protocol a session speaks: 2026-07-28 and later, or the 2025 revisions. */
 export type ProtocolEra = 'modern' | 'legacy';

@@ -1,34 +1,32 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { jsonChoices, MAX_SCHEMA_DEPTH, nestingDepth } from './depth.js';
-import { linearRegExp, UnsupportedPattern } from './linear-regexp.js';
 import { formatCount } from '../../util/text.js';
 
-// Schemas come from other people's servers: unknown keywords and formats are
-// tolerated, and a schema's $id is never registered (a refreshed tool list sends the
-// same $id again, which Ajv would otherwise refuse).
-const options = { allErrors: true, strict: false, addUsedSchema: false } as const;
+type Checker = Pick<typeof import('./checker.js'), 'compileChecked' | 'UnsupportedPattern'>;
+
 // Draft-04/06/07 schemas (tuple `items`, `additionalItems`) read differently in 2020-12.
 const isLegacy = (declared: unknown) => typeof declared === 'string' && /draft-0[4-7]/.test(declared);
-// Shared, only to check schemas against their meta-schema: that compiles nothing new.
-// Made on the first schema checked, not when mcpdeck starts.
-let meta: { modern: Ajv2020; legacy: Ajv } | undefined;
 const cache = new WeakMap<object, ValidateFunction | Error>();
 const ROOT_ID = 'https://mcpdeck.invalid/schema';
 
+let checker: Checker | undefined;
+let loading: Promise<void> | undefined;
+
 /**
- * An Ajv of its own for each schema: an Ajv keeps every schema and validator it ever
- * compiled (removeSchema does not free them), so a shared one grows with every tool
- * list refreshed. This way a validator, and its Ajv, go when its schema does (~0.5 ms).
+ * Loads Ajv and the RE2 engine (checker.ts; ~15 ms of a start that seldom checks
+ * anything). Whatever checks a value awaits this first: a tool call, a server's
+ * question, a form as it opens; until then nothing is checked, and nothing is said
+ * to be unchecked.
  */
-function ajvFor(legacy: boolean): Ajv {
-  // Patterns on a linear-time engine: a server's regular expression can never freeze mcpdeck.
-  const own = { ...options, meta: false, validateSchema: false, code: { regExp: linearRegExp } } as const;
-  const ajv = legacy ? new Ajv(own) : new Ajv2020(own);
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
-  return ajv;
+export function loadValidator(): Promise<void> {
+  loading ??= import('./checker.js').then(({ compileChecked, UnsupportedPattern }) => {
+    checker = { compileChecked, UnsupportedPattern };
+  });
+  return loading;
 }
+
+/** Whether values can be checked now (loadValidator() has finished). */
+export const validatorLoaded = (): boolean => checker !== undefined;
 
 export interface ValidationResult {
   valid: boolean;
@@ -37,30 +35,30 @@ export interface ValidationResult {
   unchecked?: string;
 }
 
-function compile(schema: object): ValidateFunction | Error {
-  // Measured first, without recursion: compiling would overflow the stack, or take seconds.
-  const depth = nestingDepth(schema);
-  if (depth > MAX_SCHEMA_DEPTH) return new Error(`the schema is too deep to check (${formatCount(depth)} levels, limit ${MAX_SCHEMA_DEPTH})`);
+function compile(schema: object, { compileChecked, UnsupportedPattern }: Checker): ValidateFunction | Error {
   const { $schema: declared, ...rest } = schema as Record<string, unknown>;
-  const legacy = isLegacy(declared);
   // The root needs an $id: without one, Ajv (with addUsedSchema off) cannot resolve a
   // `$ref` to the root itself ("#"). The server's own is kept: its refs may name it.
   const root = { ...rest, $id: typeof rest.$id === 'string' && rest.$id ? rest.$id : ROOT_ID };
   try {
-    meta ??= { modern: new Ajv2020(options), legacy: new Ajv(options) };
-    const checker = legacy ? meta.legacy : meta.modern;
-    if (!checker.validateSchema(root)) return new Error(`the schema could not be checked: schema is invalid: ${checker.errorsText()}`);
-    return ajvFor(legacy).compile(root);
+    return compileChecked(root, isLegacy(declared));
   } catch (error) {
     if (error instanceof UnsupportedPattern) return error;
     return new Error(`the schema could not be checked: ${(error as Error).message}`);
   }
 }
 
-/** The compiled schema, compiled once per schema object. */
-function compiledFor(schema: object): ValidateFunction | Error {
+/** The compiled schema, compiled once per schema object; undefined until the checker is loaded (unless too deep to check at all). */
+function compiledFor(schema: object): ValidateFunction | Error | undefined {
   let compiled = cache.get(schema);
-  if (!compiled) cache.set(schema, (compiled = compile(schema)));
+  if (compiled) return compiled;
+  // Measured first, without recursion (and without the checker): compiling would overflow
+  // the stack, or take seconds.
+  const depth = nestingDepth(schema);
+  if (depth > MAX_SCHEMA_DEPTH) compiled = new Error(`the schema is too deep to check (${formatCount(depth)} levels, limit ${MAX_SCHEMA_DEPTH})`);
+  else if (!checker) return undefined;
+  else compiled = compile(schema, checker);
+  cache.set(schema, compiled);
   return compiled;
 }
 
@@ -80,6 +78,7 @@ function run(check: ValidateFunction, value: unknown): boolean | Error {
  */
 export function validate(schema: object, value: unknown): ValidationResult {
   const check = compiledFor(schema);
+  if (!check) return unchecked(NOT_LOADED);
   if (check instanceof Error) return unchecked(check.message);
   const valid = run(check, value);
   if (valid instanceof Error) return unchecked(valid.message);
@@ -87,6 +86,8 @@ export function validate(schema: object, value: unknown): ValidationResult {
 }
 
 const unchecked = (why: string): ValidationResult => ({ valid: true, errors: [why], unchecked: why });
+// Only where a caller forgot to await loadValidator(): said, never silently passed.
+const NOT_LOADED = 'not checked: the schema checker was not loaded yet';
 
 /** Why values for this schema go unchecked, or undefined when they are checked. */
 export function uncheckedReason(schema: unknown): string | undefined {
@@ -134,7 +135,7 @@ export interface ValidationIssue {
 /** validate()'s errors with their place in the value, for forms that show each error by its field. */
 export function validationIssues(schema: object, value: unknown): ValidationIssue[] {
   const check = compiledFor(schema);
-  if (check instanceof Error || run(check, value) !== false) return [];
+  if (!check || check instanceof Error || run(check, value) !== false) return [];
   return (check.errors ?? []).map((error) => {
     const p = error.params as Record<string, unknown>;
     const path = error.instancePath.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));

@@ -1,4 +1,5 @@
 import type { AuthManager } from '../auth/manager.js';
+import type { Clock } from '../clock.js';
 import type { RequestQueue } from '../elicitation/queue.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import type { ListKind } from './lists.js';
@@ -23,4 +24,6 @@ export interface ConnectionContext {
   auth?: AuthManager;
   /** Restart a server whose process died (or reconnect a remote one that dropped); unset: leave it failed. */
   restart?: RestartPolicy;
+  /** Time for looking again at running tasks (default: the system clock). */
+  clock?: Clock;
 }

@@ -3,7 +3,6 @@ import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../
 import { ConnectError, listingFailure } from '../mcp/errors.js';
 import type { ConnectionContext } from './connection-context.js';
 import { Session } from '../mcp/session.js';
-import type { ListenFilter } from '../mcp/listen.js';
 import { LOG_LEVEL_META_KEY } from '../mcp/protocol.js';
 import { callHold, serverRequests } from './person-waits.js';
 import type { LoggingLevel, Tool } from '../mcp/types.js';
@@ -11,14 +10,15 @@ import { filterTools } from './tools.js';
 import { ResourceSubscriptions } from './subscriptions.js';
 import { ServerLog } from './log-messages.js';
 import { watchLists, type ListKind, type WatchedLists } from './lists.js';
-import type { ListNotes, ServerState } from './state.js';
-import { LineTail } from '../../util/line-tail.js';
+import { connectedState, type ListNotes, type ServerState } from './state.js';
+import { ServerOutput } from './server-output.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { redactUrl } from '../config/redact.js';
 import { restartLogText, Supervisor, type RestartState } from './supervisor.js';
 import { SessionRenewal } from './session-renewal.js';
-import { ServerTasks } from './tasks.js';
-import { TaskRequests, type InputAnswerer } from '../mcp/tasks.js';
+import { ServerTasks, type LiveTasks } from './tasks.js';
+import { TaskRequests } from '../mcp/tasks.js';
+import { systemClock } from '../clock.js';
 
 const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
@@ -30,12 +30,9 @@ export class ServerConnection {
   /** The current session's lists (for `freshen`). */
   private lists?: WatchedLists;
   private attempt = 0;
-  private readonly stderr = new LineTail(200);
-  /** This attempt's stderr only: a new failure is never blamed on an old run's output. */
-  private readonly attemptStderr = new LineTail(20);
+  private readonly output = new ServerOutput();
   /** Why the last session ended, for a call that was cut off by it. */
   private closeReason?: string;
-  private readonly stdoutNoise = new LineTail(20);
   private readonly log = new ServerLog();
   /** Watched resources: kept across sessions, renewed on each new one in load(). */
   readonly subscriptions = new ResourceSubscriptions(
@@ -45,13 +42,11 @@ export class ServerConnection {
     (client) => {
       const session = this.session;
       const listening = session?.client === client ? session.listening : undefined;
-      return listening && ((uris) => listening.set({ ...this.listFilter, resourceSubscriptions: uris }));
+      return listening && ((uris) => listening.update({ resourceSubscriptions: uris }));
     },
   );
   /** Tasks seen here: kept across sessions (a task outlives its connection). */
-  readonly tasks = new ServerTasks((tasks) => this.patch({ tasks }));
-  /** What a 2026-07-28 session's listen stream asks for besides watched resources: the lists' changes. */
-  private listFilter: ListenFilter = {};
+  readonly tasks: ServerTasks;
   /** Restarts after a crash; none for in-process servers (they die with us) or without a policy. */
   private readonly supervisor?: Supervisor;
   /** Renews a session the server forgot (HTTP 404) and sends the request once more. */
@@ -72,6 +67,7 @@ export class ServerConnection {
     private readonly ctx: ConnectionContext,
   ) {
     this.roots = [...(definition.config?.roots ?? [])];
+    this.tasks = new ServerTasks((tasks) => this.patch({ tasks }), (fn, extra) => this.withTasks(fn, extra), ctx.clock ?? systemClock);
     const type = definition.config?.type;
     if (ctx.restart && type && type !== 'inprocess') {
       this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
@@ -91,8 +87,7 @@ export class ServerConnection {
     if (!config || this.definition.approval?.needed) return;
     const attempt = ++this.attempt;
     await this.closeSession();
-    this.stdoutNoise.clear();
-    this.attemptStderr.clear();
+    this.output.newAttempt();
     this.closeReason = undefined;
     // A new session starts at the server's default level; a restart keeps its count on show.
     const restart = this.supervisor?.active ? this.lastRestart : undefined;
@@ -105,12 +100,9 @@ export class ServerConnection {
         config,
         connectTimeout: config.timeout ?? DEFAULT_CONNECT_TIMEOUT,
         roots: { paths: () => this.roots, listChanged: Boolean(this.ctx.rootsEditable) },
-        onStderr: (chunk) => {
-          this.attemptStderr.push(chunk);
-          this.patch({ stderr: this.stderr.push(chunk) });
-        },
+        onStderr: (chunk) => this.patch({ stderr: this.output.stderr(chunk) }),
         onStdoutNoise: (line) => {
-          this.stdoutNoise.push(`${line}\n`);
+          this.output.noise(line);
           this.ctx.onUnreadable?.(this.name, line);
         },
         onNote: (text) => {
@@ -118,7 +110,7 @@ export class ServerConnection {
           this.ctx.onUnreadable?.(this.name, text);
         },
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
-        failureContext: () => ({ stderrTail: this.attemptStderr.lines(), stdoutNoise: this.stdoutNoise.lines() }),
+        failureContext: () => this.output.failureContext(),
         requests: this.ctx.requests && serverRequests(this.name, this.ctx.requests),
         fetch: auth?.fetch,
       });
@@ -171,27 +163,15 @@ export class ServerConnection {
     if (this.session === session) this.lists = lists;
     if (session.listening) {
       const changes = (kind: (typeof kinds)[number]) => kinds.includes(kind) && Boolean(capabilities[kind]?.listChanged);
-      this.listFilter = { toolsListChanged: changes('tools'), promptsListChanged: changes('prompts'), resourcesListChanged: changes('resources') };
+      const filter = { toolsListChanged: changes('tools'), promptsListChanged: changes('prompts'), resourcesListChanged: changes('resources') };
       // Watched resources join the same stream (renew); without any, the lists' changes alone.
-      if (!this.subscriptions.uris.length) await session.listening.set(this.listFilter);
+      if (this.subscriptions.uris.length) session.listening.merge(filter);
+      else await session.listening.update(filter);
     }
     await this.subscriptions.renew(client);
     if (this.session !== session) return;
     this.supervisor?.connected();
-    this.patch({
-      status: 'connected',
-      error: undefined,
-      restart: undefined,
-      serverInfo: client.getServerVersion(),
-      capabilities,
-      instructions: client.getInstructions(),
-      protocolVersion: session.protocolVersion,
-      protocolEra: session.era,
-      transport: session.type,
-      fallback: session.fallback,
-      pid: session.pid,
-      connectedAt: Date.now(),
-    });
+    this.patch(connectedState(session, capabilities));
   }
 
   private toolState(all: Tool[]): Pick<ServerState, 'tools' | 'hiddenTools'> {
@@ -212,9 +192,9 @@ export class ServerConnection {
     const timeout = options.timeout ?? this.definition.config?.requestTimeout ?? this.ctx.defaultCallTimeout;
     const requests = this.ctx.requests;
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
+    const { onTask, onProgress, done } = this.tasks.follow(tool.name, options);
     try {
-      const onTask = this.tasks.observer(tool.name, options.onTask);
-      return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, answer: s.answer, ...options, onTask, meta: this.requestMeta(s, options.meta), timeout }));
+      return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, answer: s.answer, pushes: s.taskPushes, ...options, onTask, onProgress, meta: this.requestMeta(s, options.meta), timeout }));
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);
@@ -223,6 +203,8 @@ export class ServerConnection {
         throw new ToolCallError('not-connected', `${error.message}: ${this.closeReason}`);
       }
       throw error;
+    } finally {
+      done();
     }
   }
 
@@ -240,9 +222,10 @@ export class ServerConnection {
   /** The level the person chose in this session (2026-07-28: sent with each request; 2025: logging/setLevel). */
   logLevel?: LoggingLevel;
 
-  /** Task requests on the live session, in its generation's words, with who answers a task's questions. */
-  withTasks<T>(fn: (requests: TaskRequests, answer?: InputAnswerer) => Promise<T>, extra?: Record<string, unknown>): Promise<T> {
-    return this.withClient((client) => fn(new TaskRequests(client, client.getProtocolEra() ?? 'legacy', this.requestMeta(undefined, extra)), this.session?.answer));
+  /** Task requests on the live session, in its generation's words, with who answers a task's questions and its pushes. */
+  private withTasks<T>(fn: (live: LiveTasks) => Promise<T>, extra?: Record<string, unknown>): Promise<T> {
+    const requests = (client: Session['client']) => new TaskRequests(client, client.getProtocolEra() ?? 'legacy', this.requestMeta(undefined, extra));
+    return this.withClient((client) => fn({ requests: requests(client), answer: this.session?.answer, pushes: this.session?.taskPushes }));
   }
 
   /** Runs a request on the live session; fails with the reason when there is none. */
@@ -289,13 +272,12 @@ export class ServerConnection {
 
   /** Stops the connection and marks the server disabled, or pending for a later connect. */
   async stop(status: 'disabled' | 'pending'): Promise<void> {
-    this.supervisor?.reset();
-    this.attempt++;
-    await this.closeSession();
+    await this.close();
     this.patch({ status, error: undefined, pid: undefined, restart: undefined });
   }
 
   async close(): Promise<void> {
+    this.tasks.close();
     this.supervisor?.reset();
     this.attempt++;
     await this.closeSession();

@@ -2,22 +2,18 @@ import type { AuthManager } from '../auth/manager.js';
 import { createStore, type Store } from '../store.js';
 import { Emitter } from '../events.js';
 import type { ConfigIssue, ServerDefinition } from '../config/types.js';
-import { taskError, ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
+import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.js';
 import type { TrafficEntry } from '../mcp/tap.js';
-import type { CallToolResult, CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions } from '../mcp/types.js';
+import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions, SendOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
 import { ServerConnection, type ListKind } from './connection.js';
 import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
-import type { TaskEntry, TaskListing } from './tasks.js';
+import type { ServerTasks } from './tasks.js';
+import type { Clock } from '../clock.js';
 import { definitionChange, type LiveChange } from './definition-change.js';
 import { redactEntry } from '../config/redact.js';
 import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
-
-/** A request's options, with the person's own `_meta` (the CLI's --meta) added to what mcpdeck sends. */
-export interface SendOptions extends RequestOptions {
-  meta?: Record<string, unknown>;
-}
 
 export interface HubEvents extends Record<string, unknown> {
   status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string; restart?: RestartState };
@@ -38,6 +34,8 @@ export interface HubOptions {
   restart?: RestartPolicy;
   /** The clock of the request queue and how long its notices stay. */
   requests?: RequestQueueOptions;
+  /** Time for looking again at running tasks. */
+  clock?: Clock;
 }
 
 export interface SetServersResult {
@@ -90,6 +88,7 @@ export class ServerHub {
           requests: this.requests,
           auth: this.options.auth,
           restart: this.options.restart,
+          clock: this.options.clock,
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
           onUnreadable: (name, text) => this.events.emit('unreadable', { name, text }),
@@ -230,33 +229,9 @@ export class ServerHub {
     await connection.withClient((client) => connection.subscriptions.unsubscribe(client, uri, options));
   }
 
-  /** The tasks a server knows: its tasks/list where it offers one (2025), else the ones started from here. */
-  listTasks(server: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskListing> {
-    const connection = this.connection(server);
-    const listed = Boolean(this.get(server)?.capabilities?.tasks?.list);
-    return connection.withTasks((requests) => connection.tasks.list(requests, listed, options), extra);
-  }
-
-  /** One task's state now (tasks/get). */
-  getTask(server: string, taskId: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskEntry> {
-    const connection = this.connection(server);
-    return connection.withTasks((requests) => connection.tasks.get(requests, taskId, options), extra);
-  }
-
-  /** Asks the server to cancel a task (tasks/cancel) and returns its state after. */
-  cancelTask(server: string, taskId: string, { meta: extra, ...options }: SendOptions = {}): Promise<TaskEntry> {
-    const connection = this.connection(server);
-    return connection.withTasks((requests) => connection.tasks.cancel(requests, taskId, options), extra);
-  }
-
-  /** A task's result, waiting for its end (and answering what it asks) when it still runs: `signal` stops the wait, not the task. */
-  taskResult(server: string, taskId: string, { meta: extra, signal }: SendOptions = {}): Promise<CallToolResult> {
-    const connection = this.connection(server);
-    return connection
-      .withTasks((requests, answer) => connection.tasks.result(requests, taskId, { signal: signal ?? new AbortController().signal, answer }), extra)
-      .catch((error: unknown) => {
-        throw taskError(error) ?? error;
-      });
+  /** A server's tasks: list, look at, cancel, fetch a result, watch the running ones (servers/tasks.ts). */
+  tasks(server: string): ServerTasks {
+    return this.connection(server).tasks;
   }
 
   private connection(name: string): ServerConnection {

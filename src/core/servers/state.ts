@@ -8,6 +8,7 @@ import type { ToolInfo } from './tools.js';
 import type { TaskEntry } from './tasks.js';
 import type { ListKind as ListName } from '../mcp/list.js';
 import type { RestartState } from './supervisor.js';
+import type { Session } from '../mcp/session.js';
 
 export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'needs-approval' | 'disabled';
 
@@ -85,4 +86,23 @@ export type ListNotes = Partial<Record<ListName, string>>;
 
 export interface DeckSnapshot {
   servers: readonly ServerState[];
+}
+
+/** What a server's state says once a session has connected and listed. */
+export function connectedState(session: Session, capabilities: ServerCapabilities): Partial<ServerState> {
+  const { client } = session;
+  return {
+    status: 'connected',
+    error: undefined,
+    restart: undefined,
+    serverInfo: client.getServerVersion(),
+    capabilities,
+    instructions: client.getInstructions(),
+    protocolVersion: session.protocolVersion,
+    protocolEra: session.era,
+    transport: session.type,
+    fallback: session.fallback,
+    pid: session.pid,
+    connectedAt: Date.now(),
+  };
 }

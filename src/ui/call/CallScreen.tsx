@@ -13,6 +13,7 @@ import { useKeys } from '../keys/useKeys.js';
 import { CallHeader, HEADER_ROWS } from './CallHeader.js';
 import { ConfirmCall } from './ConfirmCall.js';
 import { CallRunView } from './CallRunView.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 type Phase =
   | { name: 'form' }
@@ -58,7 +59,7 @@ export function CallScreen({ server: serverName, tool: toolName }: { server: str
   // Said before the form: a tool that needs a task this server cannot run (it would answer -32601).
   const problem = taskProblem(tool, server?.protocolEra, server?.capabilities, asTask);
   const taskNote = problem ?? (legacy && support === 'required' ? 'runs as a task (the tool requires it): its status shows while it runs' : legacy && support === 'optional' ? `${asTask ? '●' : '○'} run as a task (ctrl+k)` : undefined);
-  const rows = Math.max(4, size.rows - HEADER_ROWS - (taskNote ? 1 : 0));
+  const { phase: rows } = stackRows(size.rows, { header: HEADER_ROWS, taskNote: Boolean(taskNote), phase: { min: 4 } });
   return (
     <Box flexDirection="column" height={size.rows}>
       <CallHeader tool={tool} />

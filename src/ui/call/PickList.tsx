@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { PRIORITY, useKeys } from '../keys/useKeys.js';
 import { useList } from '../widgets/list/useList.js';
 import { ListView } from '../widgets/list/ListView.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 interface Props<T> {
   title: string;
@@ -18,7 +19,7 @@ interface Props<T> {
 
 /** One of several things of a result (its links, its saved files): pick one and enter acts on it. */
 export function PickList<T>({ title, action, items, height, command, onPick, render }: Props<T>) {
-  const list = useList(items.length, Math.max(1, height - 2));
+  const list = useList(items.length, stackRows(height, { title: 1, list: { min: 1 }, scrollLine: 1 }).list);
   const item = items[list.index];
   useKeys(['result', 'list'], { ...list.handlers, [command]: item ? () => onPick(item) : undefined }, { priority: PRIORITY.widget });
   return (

@@ -25,6 +25,7 @@ import { useStartSignIn } from '../signin/useStartSignIn.js';
 import { DriftReview } from '../drift/DriftReview.js';
 import { useDrift } from '../drift/useDrift.js';
 import { useTokens } from '../hooks/useTokens.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
 export function Dashboard() {
@@ -43,10 +44,9 @@ export function Dashboard() {
   const signInHint = useSignInHint(servers);
   const startSignIn = useStartSignIn();
   const editServer = useEditServer();
-  // The summary line, the column titles, the list's scroll line and each notice take a row
-  // (the filter's line is counted by the list): a row more and Ink draws the frame over itself.
-  const noticeRows = (notice ? 1 : 0) + (signInHint ? 1 : 0);
-  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, size.rows - 3 - noticeRows - DETAIL_ROWS, !sourcesOpen);
+  // The filter's line is counted by the list: a row more and Ink draws the frame over itself.
+  const rows = stackRows(size.rows, { summary: 1, notice: Boolean(notice), signInHint: Boolean(signInHint), titles: 1, list: {}, scrollLine: 1, detail: DETAIL_ROWS });
+  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, rows.list, !sourcesOpen);
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = statusColumn(size.columns - 2, servers.some((s) => s.restart));

@@ -7,6 +7,7 @@ import type { ServerDrift } from '../../core/drift/compare.js';
 import { driftHeadline } from '../drift/DriftMark.js';
 import { Badge } from '../components/Badge.js';
 import { countOf } from '../../util/text.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 export const DETAIL_ROWS = 8;
 
@@ -18,8 +19,11 @@ export function ServerDetailPane({ server, frame, width, drift }: { server: Serv
   // The drift line takes one of the stderr rows.
   const stderr = server.stderr.slice(-(server.error ? 3 : drift ? 4 : 5)).map(sanitizeLine);
   const issues = server.configIssues.filter((i) => i.severity === 'warning');
-  // The reason gets every row the stderr tail and a warning leave (the border and the name take two).
-  const errorRows = Math.max(2, DETAIL_ROWS - 2 - (stderr.length ? stderr.length + 1 : 0) - Math.min(issues.length, 1));
+  // The reason gets every row the other lines leave.
+  const { error: errorRows } = stackRows(DETAIL_ROWS, {
+    border: 1, name: 1, approval: server.status === 'needs-approval' && Boolean(server.approval), error: { min: 2 }, drift: Boolean(drift),
+    issue: Math.min(issues.length, 1), stderrHeading: stderr.length > 0, stderr,
+  });
   return (
     <Box flexDirection="column" height={DETAIL_ROWS} borderStyle="single" borderTop borderBottom={false} borderLeft={false} borderRight={false} borderColor={theme.border} width={width}>
       <Text wrap="truncate-end">

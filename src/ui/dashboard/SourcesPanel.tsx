@@ -8,6 +8,7 @@ import { useStore } from '../hooks/useStore.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { ListView } from '../widgets/list/ListView.js';
 import { useList } from '../widgets/list/useList.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 const ID_WIDTH = 20;
 const STATUS_WIDTH = 12;
@@ -30,8 +31,9 @@ export function SourcesPanel({ rows, onClose }: { rows: number; onClose: () => v
   const theme = useTheme();
   const { sources } = useStore(deck.config.sources);
   const items = sources.filter(listed);
-  const list = useList(items.length, Math.max(1, rows - 3));
   const [notice, setNotice] = useState<string>();
+  // The selected source's reason keeps its row while it has none: the list does not jump as it moves.
+  const list = useList(items.length, stackRows(rows, { title: 1, notice: Boolean(notice), list: { min: 1 }, scrollLine: 1, reason: 1 }).list);
   const selected = items[list.index];
   useKeys(['list'], list.handlers);
   // Its own layer above the list's: space toggles here, where a list pages down.

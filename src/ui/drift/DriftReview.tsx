@@ -7,6 +7,7 @@ import { useDeck } from '../DeckContext.js';
 import { useServerDrift } from './useDrift.js';
 import { PRIORITY, useKeys } from '../keys/useKeys.js';
 import { Pager } from '../widgets/pager/Pager.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 /**
  * How a server's tools, prompts and resource templates differ from the ones the person
@@ -35,7 +36,7 @@ export function DriftReview({ name, rows, columns, onClose }: { name: string; ro
   return (
     <Box flexDirection="column" height={rows}>
       <Text bold wrap="truncate-end">{`Changed definitions of ${sanitizeLine(name)} · y accepts them as they are now`}</Text>
-      {text === undefined ? <Text dimColor>comparing…</Text> : <Pager text={text} width={columns} height={rows - 1} />}
+      {text === undefined ? <Text dimColor>comparing…</Text> : <Pager text={text} width={columns} height={stackRows(rows, { title: 1, pager: {} }).pager} />}
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import { RefusalLines, refusalLines } from './lines/RefusalLines.js';
 import { beyondSubset } from './subset.js';
 import { useRespond } from './useRespond.js';
 import { clipRows, wrapRows } from '../widgets/text/wrap.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 const MESSAGE_ROWS = 3;
 
@@ -29,7 +30,7 @@ export function FormPrompt({ request, width, height }: { request: FormElicitatio
   }, { priority: PRIORITY.modal, capture: true });
   const message = clipRows(wrapRows(request.message, width), MESSAGE_ROWS);
   const errors = refusalLines(refused);
-  const formRows = Math.max(3, height - message.length - warning.length - errors.length - 1);
+  const rows = stackRows(height, { message, warning, form: { min: 3 }, errors, answer: 1 });
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {message.map((row, i) => <Text key={i} wrap="truncate-end">{row}</Text>)}
@@ -38,7 +39,7 @@ export function FormPrompt({ request, width, height }: { request: FormElicitatio
         schema={request.requestedSchema}
         submitLabel="Accept"
         width={width}
-        height={formRows}
+        height={rows.form}
         priority={PRIORITY.modal + 1}
         onSubmit={(content) => void respond({ action: 'accept', content })}
       />

@@ -7,6 +7,7 @@ import { useTheme } from '../theme/ThemeContext.js';
 import { FormPrompt } from './FormPrompt.js';
 import { SamplePrompt } from './sample/SamplePrompt.js';
 import { UrlPrompt } from './UrlPrompt.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 const ASKS: Record<PendingRequest['kind'], string> = {
   'elicit-form': 'asks you to fill in a form',
@@ -25,7 +26,7 @@ export function RequestOverlay() {
   const request = pending[0];
   if (!request) return null;
   const width = Math.max(20, size.columns - 4);
-  const height = Math.max(4, size.rows - 3);
+  const { prompt: height } = stackRows(size.rows, { borders: 2, title: 1, prompt: { min: 4 } });
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1} width={size.columns} height={size.rows} flexShrink={0}>
       <Box justifyContent="space-between">

@@ -11,6 +11,7 @@ import { RefusalLines, refusalLines } from './lines/RefusalLines.js';
 import { UrlLines, urlRows } from './lines/UrlLines.js';
 import { useRespond } from './useRespond.js';
 import { clipRows, wrapRows } from '../widgets/text/wrap.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 type Status = { tone: 'ok' | 'error'; text: string };
 
@@ -55,13 +56,14 @@ export function UrlPrompt({ request, width, height }: { request: UrlElicitation;
     CANCEL,
   ];
   const errors = refusalLines(refused);
-  const fixed = 2 + (status ? 1 : 0) + errors.length;
-  const url = urlRows(request, width, Math.max(2, height - fixed - 1));
-  const message = clipRows(wrapRows(request.message, width), Math.max(1, height - fixed - url));
+  const said = wrapRows(request.message, width);
+  // The URL before the message: it is what the person must check. The buttons may wrap onto two rows.
+  const rows = stackRows(height, { url: { min: 2, max: urlRows(request, width) }, message: { min: 1, max: said.length }, status: Boolean(status), errors, answer: 2 });
+  const message = clipRows(said, rows.message);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {message.map((row, i) => <Text key={i} wrap="truncate-end">{row}</Text>)}
-      <UrlLines request={request} width={width} rows={url} />
+      <UrlLines request={request} width={width} rows={rows.url} />
       <Box flexGrow={1} />
       {status ? <Text color={status.tone === 'error' ? theme.error : theme.success} wrap="truncate-end">{sanitizeLine(status.text)}</Text> : null}
       <RefusalLines lines={errors} />

@@ -7,6 +7,7 @@ import { useNavigation } from '../navigation/NavigationContext.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { SchemaForm } from '../widgets/form/SchemaForm.js';
 import { fieldsFrom, formValues, serverFormSchema } from './server-form-schema.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 /** At most this many rows of what to fix; the form keeps the rest. */
 const ERROR_ROWS = 3;
@@ -50,7 +51,7 @@ export function ServerFormScreen({ server }: { server?: string }) {
     <Box flexDirection="column" height={size.rows}>
       <Text bold wrap="truncate-end">{sanitizeLine(busy ? `${title}: saving…` : title)}</Text>
       {errors.map((line, i) => <Text key={i} color={theme.error} wrap="truncate-end">{sanitizeLine(line)}</Text>)}
-      <SchemaForm schema={schema} initial={initial} submitLabel={editing ? 'save' : 'add'} width={size.columns} height={Math.max(3, size.rows - 1 - errors.length)} active={!busy} onSubmit={save} />
+      <SchemaForm schema={schema} initial={initial} submitLabel={editing ? 'save' : 'add'} width={size.columns} height={stackRows(size.rows, { title: 1, errors, form: { min: 3 } }).form} active={!busy} onSubmit={save} />
     </Box>
   );
 }

@@ -6,9 +6,10 @@ import { useServer } from '../hooks/useServers.js';
 import { useKeys } from '../keys/useKeys.js';
 import { useTick } from '../hooks/useTick.js';
 import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
+import { stackRows } from '../layout/stack-rows.js';
 import { serverTabs, type Tab } from '../navigation/routes.js';
 import type { ServerState } from '../../core/servers/state.js';
-import { TASKS_EXTENSION } from '../../core/mcp/task-wire.js';
+import { noTasksReason } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
 import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
@@ -23,7 +24,7 @@ import { driftHeadline } from '../drift/DriftMark.js';
 
 /** Tasks (2025 `tasks` capability, the 2026-07-28 extension), or tasks seen on it before. */
 const offersTasks = (server: ServerState | undefined) =>
-  Boolean(server && (server.capabilities?.tasks || server.capabilities?.extensions?.[TASKS_EXTENSION] || server.tasks?.length));
+  Boolean(server && (!noTasksReason(server.protocolEra, server.capabilities) || server.tasks?.length));
 
 /** One server: its status on top, then Tools, Resources, Prompts, Log and Info (then Tasks and Auth where they apply). */
 export function ServerScreen({ name }: { name: string }) {
@@ -68,7 +69,7 @@ export function ServerScreen({ name }: { name: string }) {
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;
   if (overlay === 'drift') return <DriftReview name={name} rows={size.rows} columns={size.columns} onClose={close} />;
   const counts = { Tools: server.tools.length, Resources: server.resources.length + server.resourceTemplates.length, Prompts: server.prompts.length };
-  const errorRows = (server.error ? 1 : 0) + (overlay === 'roots' || notice ? 1 : 0) + (drift ? 1 : 0);
+  const rows = stackRows(size.rows, { status: 1, error: Boolean(server.error), notice: overlay === 'roots' || Boolean(notice), drift: Boolean(drift), tabs: 1, tab: {} });
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text wrap="truncate-end">
@@ -84,7 +85,7 @@ export function ServerScreen({ name }: { name: string }) {
         </Text>
       ) : null}
       <TabBar tabs={tabs} active={tab} counts={counts} />
-      <BodySizeContext.Provider value={{ columns: size.columns, rows: size.rows - 2 - errorRows }}>
+      <BodySizeContext.Provider value={{ columns: size.columns, rows: rows.tab }}>
         <ServerTab tab={tab} server={server} remote={remote} />
       </BodySizeContext.Provider>
     </Box>

@@ -4,17 +4,18 @@ import type { Size } from '../hooks/useTerminalSize.js';
 import type { Handlers } from '../keys/dispatcher.js';
 import { useKeys } from '../keys/useKeys.js';
 import { useFilteredList, type FilteredList } from '../widgets/filter/useFilteredList.js';
+import { stackRows, type Part } from '../layout/stack-rows.js';
 
 export interface ListTabOptions<T> {
   server: ServerState;
   /** The tab's key scope; the list's keys and the global ones come after it. */
-  scope: 'tools' | 'resources' | 'prompts';
+  scope: 'tools' | 'resources' | 'prompts' | 'tasks';
   items: readonly T[];
   /** What the filter searches, and what names an item (stable, module-level functions). */
   text: (item: T) => string;
   id: (item: T) => string;
-  /** Rows the tab keeps under the list for itself: the detail's least, a note, a busy line. */
-  keepRows: number;
+  /** What the tab keeps for itself besides the list, as stackRows parts: the detail's least, a note, a busy line. */
+  keep: Record<string, Part>;
   /** The list takes only the rows its items need; the rest goes to what is under it. */
   fit?: boolean;
   /** Keys on the list besides moving, `/` and esc: what acts on the selected item. */
@@ -36,7 +37,7 @@ export interface ListTab<T> {
 }
 
 /**
- * The skeleton the Tools, Resources and Prompts tabs share: the body's size, a filtered
+ * The skeleton the Tools, Resources, Prompts and Tasks tabs share: the body's size, a filtered
  * list in the rows the tab leaves it (the list's position line counted here, the filter's
  * line by the list itself), its keys or those of what covers it, and whether there is
  * anything to show at all.
@@ -44,9 +45,9 @@ export interface ListTab<T> {
 export function useListTab<T>(options: ListTabOptions<T>): ListTab<T> {
   const { server, items, cover } = options;
   const size = useBodySize();
-  // One row for the position line under the list ("3/12 · 9 more below").
-  const rows = size.rows - options.keepRows - 1;
-  const filtered = useFilteredList(items, options.text, options.id, options.fit ? Math.min(rows, items.length + 1) : rows, !cover);
+  // Fitted, the list (its filter line included) takes a row per item and no more.
+  const { list: rows } = stackRows(size.rows, { ...options.keep, list: options.fit ? { max: items.length + 1 } : {}, positionLine: 1 });
+  const filtered = useFilteredList(items, options.text, options.id, rows, !cover);
   const { list, filter, selected } = filtered;
   useKeys([options.scope, 'list', 'global'], cover ?? {
     ...list.handlers,

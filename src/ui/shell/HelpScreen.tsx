@@ -6,6 +6,7 @@ import { useBodySize } from '../hooks/useBodySize.js';
 import { useList } from '../widgets/list/useList.js';
 import { ListView } from '../widgets/list/ListView.js';
 import { useTheme } from '../theme/ThemeContext.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 const keysOf = (h: Hint) => h.all.map(showKey).join(' ');
 
@@ -35,8 +36,8 @@ export function HelpScreen({ hints, onClose }: { hints: Hint[]; onClose: () => v
   // The border and padding take four columns, the list's marker two.
   const textWidth = Math.max(10, size.columns - 6 - width);
   const rows = hints.flatMap((h) => wrapWords(h.description, textWidth).map((text, i) => ({ keys: i ? '' : keysOf(h), text })));
-  // The border, the title and the closing line take four rows; ListView's scroll line one more.
-  const list = useList(rows.length, Math.max(1, size.rows - 5));
+  const fit = stackRows(size.rows, { borders: 2, title: 1, list: { min: 1 }, scrollLine: 1, closing: 1 });
+  const list = useList(rows.length, fit.list);
   useKeys(['help', 'list'], { close: onClose, ...list.handlers }, { priority: PRIORITY.modal, capture: true });
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.border} paddingX={1} flexShrink={0}>

@@ -10,6 +10,7 @@ import { clipRows, wrapRows } from '../widgets/text/wrap.js';
 import { TraceLines } from './progress/TraceLines.js';
 import { traceRows } from './progress/trace-rows.js';
 import { useStartSignIn } from './useStartSignIn.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 /** How a sign-in failed, step by step with what to do; `a` tries again, esc closes it. */
 export function SignInFailed({ attempt, width, height }: { attempt: SignInSnapshot; width: number; height: number }) {
@@ -27,7 +28,8 @@ export function SignInFailed({ attempt, width, height }: { attempt: SignInSnapsh
   // The steps say what failed; the error alone only when no step does.
   const error = attempt.steps.some((s) => s.status === 'failed') ? [] : clipRows(wrapRows(`✗ ${attempt.error ?? 'the sign-in failed'}`, width), 2);
   const reason = attempt.reason ? clipRows(wrapRows(attempt.reason, width), 2) : [];
-  const steps = traceRows(attempt.steps, width, height - reason.length - error.length - (problem ? 1 : 0) - 1);
+  const rows = stackRows(height, { reason, steps: {}, error, problem: Boolean(problem), answer: 1 });
+  const steps = traceRows(attempt.steps, width, rows.steps);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {reason.map((row, i) => <Text key={i} wrap="truncate-end">{row}</Text>)}

@@ -6,6 +6,7 @@ import { useTheme } from '../theme/ThemeContext.js';
 import { SignInFailed } from './SignInFailed.js';
 import { SignInProgress } from './progress/SignInProgress.js';
 import { StepUpPrompt } from './StepUpPrompt.js';
+import { stackRows } from '../layout/stack-rows.js';
 
 const STATE: Record<SignInPhase, string> = {
   confirm: 'asks first',
@@ -25,7 +26,7 @@ export function SignInOverlay({ attempt, count }: { attempt: SignInSnapshot; cou
   const theme = useTheme();
   const size = useBodySize();
   const width = Math.max(20, size.columns - 4);
-  const height = Math.max(4, size.rows - 3);
+  const { prompt: height } = stackRows(size.rows, { borders: 2, title: 1, prompt: { min: 4 } });
   const failed = attempt.phase === 'failed';
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={failed ? theme.error : theme.accent} paddingX={1} width={size.columns} height={size.rows} flexShrink={0}>

@@ -13,20 +13,16 @@ export interface SignInLayout {
   shown?: SignInSnapshot;
   /** How many sign-ins the overlay has to show, this one included. */
   count: number;
-  /** Rows of the body the overlay takes (0: none). */
-  overlayRows: number;
   /** "signed in to X", while the deck keeps it (a while after it happened), and the rows it takes. */
   notice?: Notice;
   noticeRows: number;
 }
 
 /** The screen keeps a few rows (its status shows); the sign-in needs the rest for its URL. */
-function screenRowsOf(bodyRows: number): number {
-  return bodyRows < 30 ? 3 : Math.min(8, Math.floor(bodyRows / 5));
-}
+export const screenRowsOverSignIn = (bodyRows: number): number => (bodyRows < 30 ? 3 : Math.min(8, Math.floor(bodyRows / 5)));
 
 /** What the app must make room for while signing in. */
-export function useSignInLayout(bodyRows: number, columns: number): SignInLayout {
+export function useSignInLayout(columns: number): SignInLayout {
   const { attempts } = useStore(useDeck().auth);
   // Each update moves a sign-in to the end of the store's list: order them by when they began.
   const byAge = useMemo(() => [...attempts].sort((a, b) => a.id - b.id), [attempts]);
@@ -36,7 +32,5 @@ export function useSignInLayout(bodyRows: number, columns: number): SignInLayout
     () => (done ? { id: done.id, server: done.server, text: `signed in to ${sanitizeLine(done.server)}`, at: 0, kind: 'completed' } : undefined),
     [done],
   );
-  const rows = noticeRows(notice, columns);
-  const left = bodyRows - rows;
-  return { shown: open[0], count: open.length, overlayRows: open.length ? Math.max(0, left - screenRowsOf(left)) : 0, notice, noticeRows: rows };
+  return { shown: open[0], count: open.length, notice, noticeRows: noticeRows(notice, columns) };
 }

@@ -5,6 +5,7 @@ import { formatBytes } from '../../../util/text.js';
 import type { ImageProtocol } from '../../system/image-protocol.js';
 import { resultKey } from '../result/result-note.js';
 import { TerminalImage } from '../../widgets/image/TerminalImage.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   image: SavedFile;
@@ -24,7 +25,7 @@ export function ImageView({ image, number, count, protocol, width, height }: Pro
         {`image ${number} of ${count} · ${sanitizeLine(image.mimeType ?? '')} ${formatBytes(image.bytes)}  `}
         <Text dimColor>{keys}</Text>
       </Text>
-      <TerminalImage key={image.path} path={image.path} protocol={protocol} width={width} height={Math.max(1, height - 1)} />
+      <TerminalImage key={image.path} path={image.path} protocol={protocol} width={width} height={stackRows(height, { title: 1, image: { min: 1 } }).image} />
     </Box>
   );
 }

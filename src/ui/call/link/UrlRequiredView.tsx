@@ -11,6 +11,7 @@ import { useTheme } from '../../theme/ThemeContext.js';
 import { useList } from '../../widgets/list/useList.js';
 import { UrlLines, urlRows } from '../../requests/lines/UrlLines.js';
 import { clipRows, wrapRows } from '../../widgets/text/wrap.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   server: string;
@@ -55,13 +56,15 @@ export function UrlRequiredView({ server, tool, message, pages, width, height, o
     },
   });
   const said = clipRows(wrapRows(message, width), 2);
-  const listRows = pages.length > 1 ? list.height + 1 : 0;
-  const url = urlRows(page, width, Math.max(2, height - said.length - listRows - 6));
+  const many = pages.length > 1;
+  const rows = stackRows(height, {
+    title: 1, said, pagesGap: many, pages: many ? list.height : 0, pageGap: 1, message: Boolean(page.message), url: { min: 2, max: urlRows(page, width) }, status: 1, keys: 1,
+  });
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text color={theme.warning} bold wrap="truncate-end">{`${sanitizeLine(server)} needs a page visited before ${sanitizeLine(tool)} can run`}</Text>
       {said.map((row, i) => <Text key={i} dimColor wrap="truncate-end">{row}</Text>)}
-      {pages.length > 1 ? (
+      {many ? (
         <Box flexDirection="column" marginTop={1}>
           {pages.slice(list.offset, list.offset + list.height).map((p, i) => (
             <Text key={p.elicitationId} bold={list.offset + i === list.index} wrap="truncate-end">
@@ -72,7 +75,7 @@ export function UrlRequiredView({ server, tool, message, pages, width, height, o
       ) : null}
       <Box flexDirection="column" marginTop={1}>
         {page.message ? <Text wrap="truncate-end">{sanitizeLine(page.message)}</Text> : null}
-        <UrlLines request={page} width={width} rows={url} />
+        <UrlLines request={page} width={width} rows={rows.url} />
         <Text color={done(page) ? theme.success : theme.muted} wrap="truncate-end">
           {done(page) ? `✓ ${sanitizeLine(server)} says this page is done: r calls again` : status ? sanitizeLine(status) : 'nothing opens until you press o'}
         </Text>

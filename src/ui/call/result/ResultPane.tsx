@@ -24,6 +24,7 @@ import { SaveTestPanel } from './SaveTestPanel.js';
 import { useTokens } from '../../hooks/useTokens.js';
 import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   run: CallRun;
@@ -93,10 +94,10 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   }, { active: !savingTest });
   const note = whole.status ?? said ?? (view && resultNote(view));
   const noteRows = note ? Math.min(MAX_NOTE_ROWS, Math.ceil(note.length / Math.max(1, width))) : 0;
-  const listed = listedRows(files.length, links.length) + (unchecked ? 1 : 0);
   // The command takes the rows it needs, as long as the result keeps three.
-  const shown = shownCommand(rows, Math.max(1, height - 1 - noteRows - listed - 3));
-  const bodyRows = Math.max(3, height - 1 - noteRows - listed - shown.length);
+  const fit = stackRows(height, { head: 1, unchecked, note: noteRows, command: { min: 1, max: rows.length }, listed: listedRows(files.length, links.length), body: { min: 3 } });
+  const shown = shownCommand(rows, fit.command);
+  const bodyRows = fit.body;
   const tone = head.tone === 'ok' ? theme.success : head.tone === 'error' ? theme.error : theme.muted;
   let body;
   if (savingTest && testable) {
@@ -112,7 +113,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     body = (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end">{`${sanitizeLine(reader.read.uri)}  `}<Text dimColor>esc back to the result</Text></Text>
-        <Pager key={`r:${reader.read.uri}:${reader.read.text.length}`} text={reader.read.text} width={width} height={bodyRows - 1} />
+        <Pager key={`r:${reader.read.uri}:${reader.read.text.length}`} text={reader.read.text} width={width} height={stackRows(bodyRows, { uri: 1, pager: {} }).pager} />
       </Box>
     );
   } else body = <Pager key={`result:${from}`} text={view?.text ?? errorText(state.error!)} width={width} height={bodyRows} />;

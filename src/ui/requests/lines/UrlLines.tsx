@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { clipRows, wrapRows } from '../../widgets/text/wrap.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 const LABEL = 9;
 
@@ -12,10 +13,9 @@ interface Target {
 
 const insecure = (url: string) => /^http:/i.test(url);
 
-/** The rows the domain, the URL and a warning take, within `max`. */
-export function urlRows(target: Target, width: number, max: number): number {
-  const url = wrapRows(target.url, width - LABEL - 1).length;
-  return Math.min(max, 1 + url + (insecure(target.url) ? 1 : 0));
+/** The rows the domain, the whole URL and a warning would take. */
+export function urlRows(target: Target, width: number): number {
+  return 1 + wrapRows(target.url, width - LABEL - 1).length + (insecure(target.url) ? 1 : 0);
 }
 
 /**
@@ -25,7 +25,7 @@ export function urlRows(target: Target, width: number, max: number): number {
 export function UrlLines({ request, width, rows, link }: { request: Target; width: number; rows: number; link?: (row: string) => string }) {
   const theme = useTheme();
   const warn = insecure(request.url);
-  const url = clipRows(wrapRows(request.url, width - LABEL - 1), Math.max(1, rows - 1 - (warn ? 1 : 0)));
+  const url = clipRows(wrapRows(request.url, width - LABEL - 1), stackRows(rows, { domain: 1, url: { min: 1 }, warning: warn }).url);
   return (
     <Box flexDirection="column" height={rows} flexShrink={0}>
       <Text wrap="truncate-end">

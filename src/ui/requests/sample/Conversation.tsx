@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import type { SamplingRequest } from '../../../core/elicitation/types.js';
 import { sampleRows, type SampleRow } from './sample-lines.js';
 import { wrapRows } from '../../widgets/text/wrap.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 const ROLE = 11;
 
@@ -13,7 +14,7 @@ export function conversationRows(params: SamplingRequest['params'], width: numbe
 
 /** The conversation in `height` rows (a heading, then the rows), `fromEnd` rows up from its end. */
 export function Conversation({ rows, height, fromEnd }: { rows: SampleRow[]; height: number; fromEnd: number }) {
-  const body = Math.max(1, height - 1);
+  const { body } = stackRows(height, { heading: 1, body: { min: 1 } });
   const end = rows.length - fromEnd;
   const start = Math.max(0, end - body);
   const shown = rows.slice(start, end);

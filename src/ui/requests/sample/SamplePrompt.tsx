@@ -13,6 +13,7 @@ import { ToolUsePanel } from './ToolUsePanel.js';
 import { useReplyText } from './useReplyText.js';
 import { useRespond } from '../useRespond.js';
 import { clipRows, wrapRows } from '../../widgets/text/wrap.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 const LABEL = 8;
 
@@ -35,7 +36,8 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
   const system = clipRows(wrapRows(params.systemPrompt ?? '(none)', width - LABEL), 2);
   const offered = params.tools?.length ? 1 : 0;
   const replyRows = usingTool ? Math.max(4, Math.floor(height / 2)) : Math.min(6, Math.max(2, Math.floor(height / 4)));
-  const talkRows = Math.max(2, height - system.length - offered - 3 - replyRows - errors.length);
+  const fit = stackRows(height, { system, model: 1, tools: offered, talk: { min: 2 }, replyHeading: 1, reply: replyRows, errors, answer: 1 });
+  const talkRows = fit.talk;
   const page = Math.max(1, talkRows - 2);
   const maxFromEnd = Math.max(0, rows.length - talkRows + 1);
   useKeys(['sample'], {
@@ -59,7 +61,7 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
       <Text wrap="truncate-end"><Text dimColor>{'model'.padEnd(LABEL)}</Text>{sanitizeLine(modelLine(params))}</Text>
       {offered ? <Text wrap="truncate-end"><Text dimColor>{'tools'.padEnd(LABEL)}</Text>{sanitizeLine(toolsLine(params))}</Text> : null}
       <Conversation rows={rows} height={talkRows} fromEnd={Math.min(fromEnd, maxFromEnd)} />
-      {usingTool ? <ToolUsePanel tools={tools} width={width} height={replyRows + 1} onUse={(name, input) => void respond({ action: 'tool', name, input })} /> : (
+      {usingTool ? <ToolUsePanel tools={tools} width={width} height={fit.replyHeading + fit.reply} onUse={(name, input) => void respond({ action: 'tool', name, input })} /> : (
         <>
           <Text bold color={theme.accent}>Your reply, as the assistant:</Text>
           <LinesView editor={reply.editor} width={width} height={replyRows} placeholder="the assistant's reply; enter starts a new line" />

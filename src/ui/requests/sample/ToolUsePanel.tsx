@@ -6,6 +6,7 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { PRIORITY, useKeys } from '../../keys/useKeys.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { SchemaForm } from '../../widgets/form/SchemaForm.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   tools: readonly SamplingTool[];
@@ -36,14 +37,14 @@ export function ToolUsePanel({ tools, width, height, onUse }: Props) {
           schema={picked.inputSchema}
           submitLabel="Use tool"
           width={width}
-          height={Math.max(2, height - 1)}
+          height={stackRows(height, { heading: 1, form: { min: 2 } }).form}
           priority={PRIORITY.modal + 1}
           onSubmit={(input) => onUse(picked.name, input)}
         />
       </Box>
     );
   }
-  const rows = Math.max(1, height - 1);
+  const { list: rows } = stackRows(height, { heading: 1, list: { min: 1 } });
   const start = Math.min(Math.max(0, cursor - rows + 1), Math.max(0, tools.length - rows));
   return (
     <Box flexDirection="column" height={height} overflow="hidden">

@@ -13,6 +13,7 @@ import { useStartSignIn } from '../../signin/useStartSignIn.js';
 import { authLines, type AuthLine } from './auth-lines.js';
 import { useAuthDetails } from './useAuthDetails.js';
 import { useRequest } from '../fetch/useRequest.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 /**
  * A remote server's sign-in: who is signed in, with which scopes, until when, where it
@@ -57,7 +58,7 @@ export function AuthTab({ server, config }: { server: ServerState; config: Remot
     : request.busy ? { text: `${request.busy}…`, color: undefined }
       : request.error ? { text: sanitizeLine(request.error), color: theme.error }
         : said ? { text: sanitizeLine(said.text), color: said.failed ? theme.error : theme.success } : undefined;
-  const rows = size.rows - (top ? 1 : 0);
+  const { lines: rows } = stackRows(size.rows, { top: Boolean(top), lines: {} });
   const color: Record<NonNullable<AuthLine['kind']>, string | undefined> = { heading: theme.accent, ok: theme.success, warning: theme.warning, error: theme.error };
   return (
     <Box flexDirection="column" height={size.rows}>

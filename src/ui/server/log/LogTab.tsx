@@ -14,6 +14,7 @@ import { LogMessageRow } from './LogMessageRow.js';
 import { TailPane } from '../../widgets/tail/TailPane.js';
 import { TrafficLine } from './TrafficLine.js';
 import { logText, trafficText } from './log-format.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 const PANES = ['stderr', 'messages', 'traffic'] as const;
 type Pane = (typeof PANES)[number];
@@ -47,7 +48,7 @@ export function LogTab({ server }: { server: ServerState }) {
     logLevel: () => (canLog ? setPicking(true) : setNotice({ text: 'no logging offered: no level to set', error: true })),
   });
   const level = server.capabilities ? (canLog ? `level: ${server.logLevel ?? 'server default'}` : 'no logging offered') : '';
-  const rows = size.rows - 1;
+  const { pane: rows } = stackRows(size.rows, { panes: 1, pane: {} });
   const listing = open === null && !picking;
   const common = { height: rows, active: listing };
   return (

@@ -36,7 +36,6 @@ export function PromptsTab({ server }: { server: ServerState }) {
   const deck = useDeck();
   const view = useFetchView<PromptForm>();
   const { opened, request } = view;
-  const busyRows = request.busy || request.error ? 1 : 0;
   const drift = kindDrift(useServerDrift(server.name), 'prompt');
   const note = withDriftNote(server.listNotes?.prompts, drift);
   const get = (p: Prompt, args: Record<string, unknown>) =>
@@ -44,7 +43,7 @@ export function PromptsTab({ server }: { server: ServerState }) {
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
   const { size, filtered, selected: prompt, offline } = useListTab({
     server, scope: 'prompts', items: server.prompts, text: nameTitleDescription, id: byName,
-    keepRows: DETAIL_ROWS + busyRows + (note ? 1 : 0),
+    keep: { detail: DETAIL_ROWS, busy: Boolean(request.busy || request.error), note: Boolean(note) },
     keys: (p) => (p ? { getPrompt: () => (p.arguments?.length ? view.openForm({ prompt: p, schema: promptSchema(p), suggest: completer(deck, server, { type: 'ref/prompt', name: p.name }) }) : get(p, {})) } : {}),
     back: view.back,
     cover: opened ? { back: view.back } : undefined,

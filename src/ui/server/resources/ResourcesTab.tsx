@@ -24,6 +24,7 @@ import { useListTab } from '../useListTab.js';
 import { DriftMark, withDriftNote } from '../../drift/DriftMark.js';
 import { useServerDrift } from '../../drift/useDrift.js';
 import { kindDrift } from '../../../core/drift/compare.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 // The template is parsed once, when its form opens: a new schema each render could reset the form.
 type TemplateForm = { template: ResourceTemplate; suggest?: Suggest } & ReturnType<typeof templateForm>;
@@ -37,7 +38,6 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   const view = useFetchView<TemplateForm>();
   const { opened, request } = view;
   const entries = useMemo(() => resourceEntries(server.resources, server.resourceTemplates), [server.resources, server.resourceTemplates]);
-  const busyRows = request.busy || request.error ? 1 : 0;
   const drift = kindDrift(useServerDrift(server.name), 'template');
   const note = withDriftNote([server.listNotes?.resources, server.listNotes?.resourceTemplates].filter(Boolean).join('; ') || undefined, drift);
   const watched = server.subscriptions;
@@ -80,7 +80,7 @@ export function ResourcesTab({ server }: { server: ServerState }) {
   // The list stays live while a request runs: esc cancels it, enter on another replaces it.
   const { size, filtered, selected: entry, offline } = useListTab({
     server, scope: 'resources', items: entries, text: haystack, id: entryId,
-    keepRows: RESOURCE_DETAIL_ROWS + busyRows + (note ? 1 : 0),
+    keep: { detail: RESOURCE_DETAIL_ROWS, busy: Boolean(request.busy || request.error), note: Boolean(note) },
     keys: (e) => {
       const uri = e?.kind === 'resource' ? e.item.uri : undefined;
       return { ...(e && { read: () => open(e) }), ...(watchable(uri) && { watch: () => toggleWatch(uri!) }) };
@@ -89,11 +89,10 @@ export function ResourcesTab({ server }: { server: ServerState }) {
     cover: opened ? { back: view.back, ...(watchable(pagerUri) && { watch: () => toggleWatch(pagerUri!) }) } : undefined,
   });
   if (opened?.kind === 'pager') {
-    const watchRows = shownWatch ? 1 : 0;
     return (
       <Box flexDirection="column">
         {shownWatch ? <ResourceWatchLine watch={shownWatch} now={now} request={request} /> : null}
-        <Pager text={opened.text} width={size.columns} height={size.rows - watchRows} />
+        <Pager text={opened.text} width={size.columns} height={stackRows(size.rows, { watch: Boolean(shownWatch), pager: {} }).pager} />
       </Box>
     );
   }

@@ -7,21 +7,17 @@ import type { ServerState } from '../../../core/servers/state.js';
 import type { TaskEntry } from '../../../core/servers/tasks.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { useDeck } from '../../DeckContext.js';
-import { useKeys } from '../../keys/useKeys.js';
-import { useBodySize } from '../../hooks/useBodySize.js';
-import { useFilteredList } from '../../widgets/filter/useFilteredList.js';
 import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { CallRunView } from '../../call/CallRunView.js';
 import { BusyLine } from '../fetch/BusyLine.js';
 import { NotConnected } from '../../components/NotConnected.js';
 import { useRequest } from '../fetch/useRequest.js';
+import { useListTab } from '../useListTab.js';
 
 const DETAIL_ROWS = 5;
 /** A task id's first characters, then two spaces before the tool. */
 const ID_CHARS = 12;
-/** While the tab shows a task still running, it is asked about this often. */
-const LOOK_AGAIN_MS = 2000;
 const NONE: readonly TaskEntry[] = [];
 
 const taskText = (t: TaskEntry) => `${t.taskId} ${t.tool ?? ''} ${t.status} ${t.statusMessage ?? ''}`;
@@ -30,53 +26,45 @@ const taskId = (t: TaskEntry) => t.taskId;
 /**
  * A server's tasks, newest first: the calls that became tasks here (live) and the
  * server's own tasks/list (2025). enter fetches a result into the result view, x
- * cancels, f asks again; a running task is looked at again while the tab is open.
+ * cancels, f asks again; while the tab is open the core looks at the running ones again
+ * (pushed by a 2026-07-28 server that pushes, else polled).
  */
 export function TasksTab({ server }: { server: ServerState }) {
   const deck = useDeck();
   const theme = useTheme();
-  const size = useBodySize();
   const request = useRequest();
   const [fetching, setFetching] = useState<CallRun>();
   const tasks = server.tasks ?? NONE;
-  const busyRows = request.busy || request.error ? 1 : 0;
-  // The list's rows, its scroll line, the busy line and the detail: exactly the tab's rows.
-  const filtered = useFilteredList(tasks, taskText, taskId, size.rows - DETAIL_ROWS - busyRows - 1, !fetching);
-  const { list, filter, selected } = filtered;
   const connected = server.status === 'connected';
   const refresh = () => request.run('asking for the tasks', (signal) => deck.listTasks(server.name, { signal }), () => undefined);
-  // Once on opening (the server's own list), then the running ones now and then.
+  // Once on opening (the server's own list).
   useEffect(() => {
     if (connected) refresh();
     // Only when it connects (or the tab opens connected): `refresh` is new each render, and
     // asking on every render would never stop.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connected]);
-  const running = tasks.filter((t) => !isTerminal(t.status)).map((t) => t.taskId).join(' ');
-  useEffect(() => {
-    if (!connected || !running) return;
-    const timer = setInterval(() => {
-      for (const id of running.split(' ')) void deck.getTask(server.name, id).catch(() => undefined);
-    }, LOOK_AGAIN_MS);
-    return () => clearInterval(timer);
-  }, [connected, running, deck, server.name]);
+  useEffect(() => (connected ? deck.watchTasks(server.name) : undefined), [connected, deck, server.name]);
   useEffect(() => () => fetching?.cancel(), [fetching]);
-  // Over a fetched result, esc comes back to the list.
-  useKeys(['tasks', 'list', 'global'], fetching ? { back: () => setFetching(undefined) } : {
-    ...list.handlers,
-    filter: filter.start,
-    refreshTasks: connected ? refresh : undefined,
-    ...(selected && connected && {
-      taskResult: () => setFetching(fetchTaskResult(deck, server.name, selected)),
-      cancelTask: isTerminal(selected.status) ? undefined : () => request.run(`cancelling ${selected.taskId}`, (signal) => deck.cancelTask(server.name, selected.taskId, { signal }), () => undefined),
+  const { size, filtered, selected, offline } = useListTab({
+    server, scope: 'tasks', items: tasks, text: taskText, id: taskId,
+    keep: { detail: DETAIL_ROWS, busy: Boolean(request.busy || request.error) },
+    keys: (t) => ({
+      refreshTasks: connected ? refresh : undefined,
+      ...(t && connected && {
+        taskResult: () => setFetching(fetchTaskResult(deck, server.name, t)),
+        cancelTask: isTerminal(t.status) ? undefined : () => request.run(`cancelling ${t.taskId}`, (signal) => deck.cancelTask(server.name, t.taskId, { signal }), () => undefined),
+      }),
     }),
     back: request.busy ? request.cancel : undefined,
+    // Over a fetched result, esc comes back to the list.
+    cover: fetching ? { back: () => setFetching(undefined) } : undefined,
   });
   if (fetching) {
     const close = () => setFetching(undefined);
     return <CallRunView run={fetching} state={server} width={size.columns} height={size.rows} onAgain={close} onRetry={close} />;
   }
-  if (!connected && !tasks.length) return <NotConnected status={server.status} />;
+  if (offline) return <NotConnected status={server.status} />;
   const modern = server.protocolEra === 'modern';
   return (
     <Box flexDirection="column">

@@ -9,6 +9,7 @@ import { ParamList } from './ParamList.js';
 import { DriftLine } from '../../drift/DriftLine.js';
 import type { DriftItem } from '../../../core/drift/compare.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 /** The rows a description takes wrapped at `width` (its head: a huge one is cut anyway). */
 function descriptionRows(text: string | undefined, width: number): number {
@@ -23,11 +24,12 @@ function descriptionRows(text: string | undefined, width: number): number {
 export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolInfo; height: number; width: number; tokens?: number; drift?: DriftItem }) {
   const title = toolTitle(tool);
   const icons = iconSummary(tool);
-  const body = Math.max(3, height - 2 - (icons ? 1 : 0) - (drift ? 1 : 0));
+  const { body } = stackRows(height, { name: 1, drift: Boolean(drift), tags: 1, icons: Boolean(icons), body: { min: 3 } });
   const params = summarizeParams(tool.inputSchema).total;
   // The parameters take what they need, leaving the description two rows at least.
-  const paramRows = Math.min(Math.max(1, params), Math.max(1, body - 2));
-  const shown = params > paramRows ? Math.max(1, paramRows - 1) : paramRows;
+  const rows = stackRows(body, { params: { min: 1, max: params }, description: { min: 2, max: descriptionRows(tool.description, width) } });
+  // ParamList says how many more there are on a row of its own.
+  const { shown } = stackRows(rows.params, { shown: { min: 1 }, more: params > rows.params });
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
       <Text wrap="truncate-end">
@@ -42,7 +44,7 @@ export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolI
         <Text dimColor>  declared by the server, not verified; ? = implied by the spec</Text>
       </Text>
       {icons ? <Text wrap="truncate-end" dimColor>{`icons: ${sanitizeLine(icons)}`}</Text> : null}
-      <Description text={tool.description} rows={Math.max(2, Math.min(body - paramRows, descriptionRows(tool.description, width)))} />
+      <Description text={tool.description} rows={rows.description} />
       <ParamList schema={tool.inputSchema} max={shown} />
     </Box>
   );

@@ -21,6 +21,7 @@ import { useServerDrift } from '../../drift/useDrift.js';
 import { useTokens } from '../../hooks/useTokens.js';
 import { kindDrift } from '../../../core/drift/compare.js';
 import { shortCount } from '../../../core/tokens/meter.js';
+import { stackRows } from '../../layout/stack-rows.js';
 import { formatCount } from '../../../util/text.js';
 
 /** "12.3k": a tool's definition tokens, right-aligned. */
@@ -63,12 +64,11 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const tokens = useTokens(server.tools.length > 0);
   const fuzz = useFuzz(server.name);
   const note = withDriftNote(server.listNotes?.tools, drift);
-  const noteRows = (note ? 1 : 0) + (fuzz.line ? 1 : 0);
   // The filter line, then as many rows as there are tools, up to what leaves the detail its least.
   // Over the whole tool in the pager, esc closes the pager, not the filter.
   const { size, filtered, selected: tool, offline } = useListTab({
     server, scope: 'tools', items: server.tools, text: nameTitleDescription, id: byName,
-    keepRows: DETAIL_ROWS + noteRows,
+    keep: { detail: DETAIL_ROWS, note: Boolean(note), fuzz: Boolean(fuzz.line) },
     fit: true,
     keys: (t) => (t ? {
       callTool: () => nav.push({ screen: 'call', server: server.name, tool: t.name }),
@@ -89,8 +89,9 @@ export function ToolsTab({ server }: { server: ServerState }) {
   const iconColumn = server.tools.some((t) => toolIcons(t).accepted.length) ? 2 : 0;
   // What the tags have left: the screen less the list's marker and the columns before them.
   const tagColumns = size.columns - 2 - (drift ? 2 : 0) - columns.name - iconColumn - columns.title - (tokens ? TOKEN_COLUMN + 2 : 0);
-  const filterRows = filter.editing || filter.input.value ? 1 : 0;
-  const detailRows = Math.max(DETAIL_ROWS, size.rows - noteRows - filterRows - (list.height + 1));
+  const { detail: detailRows } = stackRows(size.rows, {
+    filter: filter.editing || Boolean(filter.input.value), note: Boolean(note), list: list.height, scrollLine: 1, fuzz: Boolean(fuzz.line), detail: { min: DETAIL_ROWS },
+  });
   return (
     <Box flexDirection="column">
       <FilteredListView

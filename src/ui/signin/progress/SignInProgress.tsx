@@ -15,6 +15,7 @@ import { LABEL, PasteLine } from './PasteLine.js';
 import { TraceLines } from './TraceLines.js';
 import { traceRows } from './trace-rows.js';
 import { useTerminalLink } from './useTerminalLink.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 type Status = { tone: 'ok' | 'error'; text: string };
 
@@ -79,17 +80,20 @@ export function SignInProgress({ attempt, width, height }: { attempt: SignInSnap
     ...(handlers.cancelSignIn || handlers.clearPaste ? [{ label: handlers.clearPaste ? 'Clear' : 'Cancel', key: 'esc' }] : []),
   ];
   const said = status ? clipRows(wrapRows(`${status.tone === 'error' ? '✗' : '✓'} ${status.text}`, width), 2) : [];
-  const fixed = reason.length + lines.length + (attempt.notice ? 1 : 0) + (working ? 1 : 0) + (waiting ? 1 : 0) + said.length + 1;
   // The link comes before the steps: it is what the person needs when the browser did not open.
   const target = url ? { url, domain: domainOf(url) } : undefined;
-  const urlHeight = target ? urlRows(target, width, Math.max(2, height - fixed - 1)) : 0;
-  const steps = traceRows(attempt.steps, width, height - fixed - urlHeight);
+  const rows = stackRows(height, {
+    reason, working: Boolean(working), lines, notice: Boolean(attempt.notice), paste: waiting, said, answer: 1,
+    url: target ? { min: 2, max: urlRows(target, width) } : 0,
+    steps: { min: 1 },
+  });
+  const steps = traceRows(attempt.steps, width, rows.steps);
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       {reason.map((row, i) => <Text key={i} wrap="truncate-end">{row}</Text>)}
       <TraceLines rows={steps} />
       {working ? <Text dimColor wrap="truncate-end">{working}</Text> : null}
-      {target ? <UrlLines request={target} width={width} rows={urlHeight} link={link} /> : null}
+      {target ? <UrlLines request={target} width={width} rows={rows.url} link={link} /> : null}
       {lines.map(([label, text]) => (
         <Text key={label} wrap="truncate-end"><Text dimColor>{label.padEnd(LABEL + 1)}</Text>{sanitizeLine(text)}</Text>
       ))}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useFilter, type Filter } from './useFilter.js';
 import { useFiltered } from './useFiltered.js';
 import { useList, type List } from '../list/useList.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 export interface FilteredList<T> {
   filter: Filter;
@@ -25,7 +26,7 @@ export function useFilteredList<T>(items: readonly T[], text: (item: T) => strin
   const needle = filter.input.value;
   const shown = useFiltered(items, text, needle);
   const ids = useMemo(() => shown.map(id), [shown, id]);
-  const list = useList(shown.length, Math.max(3, rows - (filter.editing || needle ? 1 : 0)), ids);
+  const list = useList(shown.length, stackRows(rows, { filter: filter.editing || Boolean(needle), list: { min: 3 } }).list, ids);
   const inView = shown.slice(list.offset, list.offset + list.height);
   return { filter, total: items.length, shown, list, inView, selected: shown[list.index] };
 }

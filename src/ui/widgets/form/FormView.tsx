@@ -12,6 +12,7 @@ import { FormRow } from './FormRow.js';
 import { SendLine } from './SendLine.js';
 import { UncheckedLine } from './UncheckedLine.js';
 import type { Suggestions } from './state/suggestions.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   model: FormModel;
@@ -38,7 +39,7 @@ export function FormView({ model, form, suggestions, submitLabel, anyway = false
   const labelWidth = useMemo(() => labelColumns(fields, width), [fields, width]);
   const where = state.scope.length ? crumbs(model.fields, state.scope, state.values).join(' › ') : '';
   const rootError = state.attempted ? result.errors[''] : undefined;
-  const bodyRows = Math.max(1, height - 1 - (rootError ? 1 : 0) - (model.unchecked ? 1 : 0) - (where ? 1 : 0));
+  const { body: bodyRows } = stackRows(height, { unchecked: Boolean(model.unchecked), where: Boolean(where), body: { min: 1 }, rootError: Boolean(rootError), send: 1 });
   // The window moves only as far as the focus needs, so it does not jump on every key.
   const offsetRef = useRef(0);
   const offset = scrollTo(offsetRef.current, layout.focusStart, layout.focusEnd, layout.rows.length, bodyRows);

@@ -7,6 +7,7 @@ import { FormView } from './FormView.js';
 import { RawJsonView } from './raw/RawJsonView.js';
 import type { Suggest } from './state/suggestions.js';
 import { useSuggestions } from './state/useSuggestions.js';
+import { useValidatorLoaded } from '../../hooks/useValidator.js';
 
 interface Props {
   schema: unknown;
@@ -32,7 +33,10 @@ interface Props {
  * left to the screen around it.
  */
 export function SchemaForm({ schema, initial, submitLabel = 'Send', width, height, active = true, priority, onSubmit, onChange, onSendAnyway, suggest }: Props) {
-  const model = useMemo(() => buildForm(schema), [schema]);
+  // Built again once the schema checker is in: then it can say what it cannot check.
+  const checking = useValidatorLoaded();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `checking` is state outside React (core/schema/validator.ts)
+  const model = useMemo(() => buildForm(schema), [schema, checking]);
   const reason = model.unsupported.join('; ') || undefined;
   const form = useFormState(model, initial, onChange);
   const json = useRawJson(model.schema, reason ? pretty(initial ?? {}) : '', onChange);

@@ -5,6 +5,7 @@ import { useTextInput } from '../text/useTextInput.js';
 import { TextField } from '../text/TextField.js';
 import { PagerView } from './PagerView.js';
 import { usePager } from './usePager.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props {
   text: string;
@@ -17,7 +18,9 @@ interface Props {
 /** Long text with scrolling and `/` search, `n`/`N` between matches. */
 export function Pager({ text, width, height, active = true }: Props) {
   const [searching, setSearching] = useState(false);
-  const pager = usePager(text, Math.max(10, width), Math.max(1, height - 2));
+  // The search line's row is kept while not searching, so the view does not jump when it opens.
+  const rows = stackRows(height, { view: { min: 1 }, status: 1, search: 1 });
+  const pager = usePager(text, Math.max(10, width), rows.view);
   const input = useTextInput('');
   useKeys(['pager', 'list'], { ...pager.handlers, search: () => setSearching(true) }, { priority: PRIORITY.widget, active });
   useKeys(['filter'], {

@@ -3,6 +3,7 @@ import { Box } from 'ink';
 import { useKeys } from '../../keys/useKeys.js';
 import { ListView } from '../list/ListView.js';
 import { useTailList } from './useTailList.js';
+import { stackRows } from '../../layout/stack-rows.js';
 
 interface Props<T> {
   items: readonly T[];
@@ -18,7 +19,7 @@ interface Props<T> {
 
 /** One pane of the Log tab: a windowed list that follows the newest entry while selected at the bottom. */
 export function TailPane<T>({ items, first, height, active, empty, render, onExpand }: Props<T>) {
-  const list = useTailList(items.length, Math.max(1, height - 1), first);
+  const list = useTailList(items.length, stackRows(height, { list: { min: 1 }, scrollLine: 1 }).list, first);
   const item = items[list.index];
   useKeys(['log', 'list'], { ...list.handlers, ...(item !== undefined && { expand: () => onExpand(item) }) }, { active });
   return (

@@ -5,6 +5,7 @@ import type { RawJson } from './useRawJson.js';
 import { SendLine } from '../SendLine.js';
 import { LinesView } from './LinesView.js';
 import { UncheckedLine } from '../UncheckedLine.js';
+import { stackRows } from '../../../layout/stack-rows.js';
 
 interface Props {
   raw: RawJson;
@@ -23,16 +24,15 @@ const MAX_ERRORS = 3;
 export function RawJsonView({ raw, reason, submitLabel, anyway = false, width, height }: Props) {
   const theme = useTheme();
   const errors = raw.attempted ? raw.check.errors : [];
-  const errorRows = Math.min(errors.length, MAX_ERRORS);
   const unchecked = raw.check.unchecked;
-  const editorRows = Math.max(1, height - 2 - errorRows - (unchecked ? 1 : 0));
+  const rows = stackRows(height, { title: 1, unchecked: Boolean(unchecked), editor: { min: 1 }, errors: Math.min(errors.length, MAX_ERRORS), send: 1 });
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text wrap="truncate-end" color={reason ? theme.warning : undefined} dimColor={!reason}>
         {reason ? `raw JSON only: ${sanitizeLine(reason)}` : 'raw JSON · ctrl+r back to the form'}
       </Text>
       {unchecked ? <UncheckedLine reason={unchecked} /> : null}
-      <LinesView editor={raw.editor} width={width} height={editorRows} />
+      <LinesView editor={raw.editor} width={width} height={rows.editor} />
       {errors.slice(0, MAX_ERRORS).map((e, i) => (
         <Text key={i} color={theme.error} wrap="truncate-end">{`  ✗ ${sanitizeLine(e)}${i === MAX_ERRORS - 1 && errors.length > MAX_ERRORS ? ` (+${errors.length - MAX_ERRORS} more)` : ''}`}</Text>
       ))}

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Key } from 'ink';
 import { parseJsonArguments, type JsonArguments } from '../../../../core/schema/form-json.js';
+import { useValidatorLoaded } from '../../../hooks/useValidator.js';
 import { editLines, linesText, toLines, type LinesState } from './lines-edit.js';
 
 export interface RawJson {
@@ -36,7 +37,10 @@ export function useRawJson(schema: unknown, initialText: string, onChange?: (arg
     const { args } = parseJsonArguments(schema, linesText(next.editor));
     if (args) onChange(args);
   };
-  const check = useMemo(() => parseJsonArguments(schema, linesText(state.editor)), [schema, state.editor]);
+  const checking = useValidatorLoaded();
+  // Checked again once the schema checker is in.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `checking` is state outside React (core/schema/validator.ts)
+  const check = useMemo(() => parseJsonArguments(schema, linesText(state.editor)), [schema, state.editor, checking]);
   return {
     editor: state.editor,
     check,

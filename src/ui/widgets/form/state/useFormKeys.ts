@@ -7,6 +7,7 @@ import type { Stop } from './form-state.js';
 import type { FormControl } from './useFormState.js';
 import type { RawJson } from '../raw/useRawJson.js';
 import type { SuggestionControl } from './useSuggestions.js';
+import { loadValidator, validatorLoaded } from '../../../../core/schema/validator.js';
 
 interface Options {
   form: FormControl;
@@ -49,6 +50,9 @@ export function useFormKeys({ form, json, reason, active, priority = PRIORITY.te
     setRawState(on);
   };
   const send = () => {
+    // The schema checker loads as the form opens; a send that comes first (a paste, a
+    // script) waits for it, so nothing goes out unchecked by accident.
+    if (!validatorLoaded()) return void loadValidator().then(send);
     const args = rawNow.current ? json.submit() : form.submit();
     if (args) onSubmit(args);
   };
