@@ -38,6 +38,7 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
     const line = cells.join('  ').trimEnd();
     lines.push(server ? line : paint('bold', line));
     if (server?.error) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(server.error)}`);
+    else if (server?.status === 'connected' && server.fallback) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(server.fallback)}`);
     // What approving it would let run, exactly: the person decides from this.
     if (server?.status === 'needs-approval' && server.approval?.runs) {
       for (const line of whatRunsLines(server.approval.runs)) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(line)}`);

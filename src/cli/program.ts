@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigWriteError } from '../core/config/write-error.js';
 import { VERSION } from '../util/version.js';
-import { Exit, UserError } from './exit-codes.js';
+import { Exit, exitCodeList, UserError } from './exit-codes.js';
 import type { Invocation } from './target.js';
 import { sanitize } from '../util/sanitize.js';
 
@@ -71,15 +71,11 @@ export async function buildProgram(inv: Invocation, head: string[] = []): Promis
   const names = wanted === 'all' ? Object.keys(COMMANDS) : wanted;
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program, inv, run);
-  program.addHelpText('after', EXIT_HELP);
+  program.addHelpText('after', () => `\n${program.createHelp().boxWrap(EXIT_HELP, 88)}`);
   return { program, result };
 }
 
-const EXIT_HELP = `
-Exit codes: 0 ok · 1 the tool returned an error result · 2 bad input (usage, config,
-arguments) · 3 connection failed · 4 needs sign-in · 5 the server refused or timed out ·
-6 a project's server waits for approval · 130 cancelled. For test: 1 a test failed or
-could not run; for fuzz: 1 findings.`;
+const EXIT_HELP = `Exit codes: ${exitCodeList()}. For test: 1 a test failed or could not run; for fuzz: 1 findings.`;
 
 /** One message for the person, no stack trace for their mistakes. */
 export function report(error: unknown): number {

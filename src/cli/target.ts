@@ -39,6 +39,8 @@ export interface DeckScope {
   reportLater?: boolean;
   /** Compare the definitions with the accepted ones (the TUI always does). */
   drift?: boolean;
+  /** Where the answering policy's notes go (a declined question, ...); default: a line each on stderr. */
+  policyNotes?: (text: string) => void;
 }
 
 const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
@@ -100,7 +102,7 @@ export async function openDeck(options: TargetOptions, inv: Invocation, scope: D
   const signIn = options.signIn ?? (scope.only?.length === 1 || isAdhoc(options, inv) ? undefined : 'never');
   const deck = await createDeck({
     ...deckOptions(options, inv, scope),
-    requestPolicy: cliPolicy(answers, scope.tui),
+    requestPolicy: cliPolicy(answers, scope.tui, scope.policyNotes),
     ...(!scope.tui && { authPolicy: (auth: AuthManager) => cliAuthPolicy(auth, signIn) }),
   });
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {

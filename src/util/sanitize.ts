@@ -1,3 +1,5 @@
+import { truncate } from './text.js';
+
 // Text from a server is untrusted. Every terminal control sequence and every invisible
 // code point that could make text look like something it is not is replaced by a
 // visible marker, so a person sees that something was there without the terminal
@@ -94,4 +96,9 @@ export function sanitize(text: string): string {
 export function sanitizeLine(text: string): string {
   const clean = sanitize(text);
   return /[\n\t]/.test(clean) ? clean.replace(/[\n\t]+/g, ' ') : clean;
+}
+
+/** An HTTP body quoted in a message: never a raw page. Tags stripped, one sanitized line, at most `max` characters. */
+export function bodyExcerpt(body: string, max = 120): string {
+  return truncate(sanitizeLine(body.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim(), max);
 }

@@ -263,7 +263,7 @@ describe('mcpdeck add, remove, enable, disable', () => {
     const catalog = JSON.parse(readFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json'), 'utf8'));
     expect(catalog.mcpServers).toEqual({
       fs: { command: 'npx', args: ['-y', 'some-server', '--flag'], env: { ROOT: '/tmp' } },
-      remote: { type: 'http', url: 'https://example.invalid/mcp', headers: { 'X-Key': 'abc' } },
+      remote: { url: 'https://example.invalid/mcp', headers: { 'X-Key': 'abc' } },
     });
     const again = await runCli(['add', 'fs', '--', 'other'], box);
     expect(again.code).toBe(2);

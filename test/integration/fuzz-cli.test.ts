@@ -73,7 +73,7 @@ describe('mcpdeck fuzz', () => {
     expect(report.findings).toEqual([expect.objectContaining({ kind: 'hang', tool: 'lookup', arguments: { key: '' } })]);
     expect(report.tools).toEqual([{ name: 'lookup', calls: 6 }, { name: 'render', calls: 6, slow: 1 }]);
     const text = await fuzz('target', 'render', '--seed', '42', '--count', '6', '--timeout', '1');
-    expect([text.code, text.stdout]).toEqual([0, expect.stringContaining('  render: 6 calls · 1 slow (still making progress at the per-call timeout: stopped, not a finding)')]);
+    expect([text.code, text.stdout]).toEqual([0, expect.stringContaining('  render: 6 calls · 1 slow call (still making progress at the per-call timeout: stopped, not a finding)')]);
     expect(text.stdout).toContain('no findings');
   });
 
@@ -100,7 +100,22 @@ describe('mcpdeck fuzz', () => {
     const report = JSON.parse(r.stdout) as Report;
     expect(report.findings).toEqual([]);
     expect(r.code).toBe(0);
-    expect(report.tools.find((t) => t.name === 'roots')!.note).toMatch(/stopped after 1 calls: .*\(error -32021\)/);
+    expect(report.tools.find((t) => t.name === 'roots')!.note).toMatch(/stopped after 1 call: .*\(error -32021\)/);
+  });
+
+  it('says a declined question once per tool, with a count; every count in the report agrees with its noun', async () => {
+    const fuzz = project();
+    const r = await fuzz('everything', 'trigger-elicitation-request', '--seed', '1', '--count', '4', '--timeout', '10');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.split('\n').filter((line) => line.includes('declined'))).toEqual([
+      'mcpdeck: everything: declined "Please provide inputs for the following fields:" (4 times while fuzzing trigger-elicitation-request)',
+    ]);
+    expect(r.stdout).toMatch(/^fuzz everything · seed 1 · 4 calls to 1 tool in /);
+    const once = await fuzz('everything', 'trigger-elicitation-request', '--seed', '1', '--count', '1', '--timeout', '10');
+    expect(once.stderr).toContain('(1 time while fuzzing trigger-elicitation-request)');
+    expect(once.stdout).toMatch(/^fuzz everything · seed 1 · 1 call to 1 tool in /);
+    expect(once.stdout).toContain('\n  trigger-elicitation-request: 1 call\n');
+    expect(once.stdout.trim().split('\n').at(-1)).toBe('0 findings · replay with --seed 1');
   });
 
   it('says what is wrong with its options and names', async () => {

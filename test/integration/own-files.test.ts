@@ -34,7 +34,7 @@ describe("mcpdeck's own files", () => {
       expect(text).toContain(`${i}${i}/* the one I use most */\n`);
       expect(text).toContain(`"notes": { "command": "notes-server", "args": ["--dir", "~/notes"], },`);
       // What mcpdeck inserted is in the file's own indentation, and the file still ends with a newline.
-      expect(text).toContain(`\n${i}${i}"tok": {\n${i}${i}${i}"type": "http",`);
+      expect(text).toContain(`\n${i}${i}"tok": {\n${i}${i}${i}"url": "https://api.example.test/mcp",`);
       expect(text).toContain(`\n${i}${i}"fetched": {\n${i}${i}${i}"command": "fetch-server"\n${i}${i}}`);
       expect(text).not.toContain('gone');
       expect(text.endsWith('}\n')).toBe(true);
@@ -50,7 +50,7 @@ describe("mcpdeck's own files", () => {
     const path = join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json');
     expect((await runCli(['add', 'tok', 'https://api.example.test/mcp', '--header', 'Authorization: Bearer s3cret'], box)).code).toBe(0);
     expect(modeOf(path)).toBe(0o600);
-    expect(readFileSync(path, 'utf8')).toBe('{\n  "mcpServers": {\n    "tok": {\n      "type": "http",\n      "url": "https://api.example.test/mcp",\n      "headers": {\n        "Authorization": "Bearer s3cret"\n      }\n    }\n  }\n}\n');
+    expect(readFileSync(path, 'utf8')).toBe('{\n  "mcpServers": {\n    "tok": {\n      "url": "https://api.example.test/mcp",\n      "headers": {\n        "Authorization": "Bearer s3cret"\n      }\n    }\n  }\n}\n');
     // A file the person opened up on purpose keeps its mode.
     chmodSync(path, 0o640);
     expect(modeOf(path)).toBe(0o640);

@@ -31,6 +31,19 @@ describe("the deck's server editor (the form's core)", () => {
     expect(state(deck, 'proj').status).toBe('needs-approval');
   });
 
+  it('auto writes a URL without a type, as `mcpdeck add <name> <url>` does (Streamable HTTP, then SSE); editing such an entry keeps it so', async () => {
+    const { deck, catalog } = await open();
+    await deck.editor.save({ name: 'guess', transport: 'auto', url: 'https://x.example/sse', scope: 'user' });
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers.guess).toEqual({ url: 'https://x.example/sse' });
+    const editable = deck.editor.editable(deck.definition('guess')!) as Editable;
+    expect(editable.fields).toMatchObject({ transport: 'auto', url: 'https://x.example/sse' });
+    await deck.editor.save({ ...editable.fields, headers: ['X-Team: a'] }, editable);
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers.guess).toEqual({ url: 'https://x.example/sse', headers: { 'X-Team': 'a' } });
+    const again = deck.editor.editable(deck.definition('guess')!) as Editable;
+    await deck.editor.save({ ...again.fields, transport: 'sse' }, again);
+    expect(JSON.parse(readFileSync(catalog, 'utf8')).mcpServers.guess).toEqual({ type: 'sse', url: 'https://x.example/sse', headers: { 'X-Team': 'a' } });
+  });
+
   it('with --strict --config, a new server goes to the named file (the only one read)', async () => {
     const box = sandbox();
     const file = join(box.cwd, 'mine.json');
@@ -48,6 +61,7 @@ describe("the deck's server editor (the form's core)", () => {
     await expect(deck.editor.save({ name: 'a b', transport: 'stdio', command: 'x', scope: 'user' })).rejects.toThrow('"a b" is not a usable name');
     await expect(deck.editor.save({ name: 'ok', transport: 'stdio', scope: 'user' })).rejects.toThrow('a stdio server needs a command to run');
     await expect(deck.editor.save({ name: 'ok', transport: 'http', scope: 'user' })).rejects.toThrow('an HTTP server needs a URL');
+    await expect(deck.editor.save({ name: 'ok', transport: 'auto', scope: 'user' })).rejects.toThrow('a remote server needs a URL');
     await expect(deck.editor.save({ name: 'ok', transport: 'sse', url: 'ftp://x', scope: 'user' })).rejects.toThrow('"url" must be an http:// or https:// URL');
     await expect(deck.editor.save({ name: 'ok', transport: 'http', url: 'https://x.example/mcp', headers: ['no colon'], scope: 'user' })).rejects.toThrow(`header "no colon" must look like 'Name: value'`);
     await expect(deck.editor.save({ name: 'taken', transport: 'stdio', command: 'y', scope: 'user' })).rejects.toThrow('"taken" already exists in the user catalog');

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { callbackAddress, DEFAULT_CALLBACK_PORT } from '../../src/core/auth/callback-port.js';
 import { CallbackListener } from '../../src/core/auth/callback-server.js';
 import { checkEndpoints, EndpointRefused, endpointProblem } from '../../src/core/auth/endpoints.js';
+import { RegistrationRejectedError } from '@modelcontextprotocol/client';
 import { explainSignInError } from '../../src/core/auth/explain.js';
 import { unionScopes } from '../../src/core/auth/challenge.js';
 import { refreshDue } from '../../src/core/auth/expiry.js';
@@ -138,6 +139,26 @@ describe('a pasted callback', () => {
     expect(parsePasted('')).toEqual({ invalid: expect.stringContaining('paste the URL') });
     expect(parsePasted('http://127.0.0.1:1/callback?state=s')).toEqual({ invalid: expect.stringContaining('no code') });
     expect(parsePasted('two words')).toEqual({ invalid: expect.stringContaining('no spaces') });
+  });
+});
+
+describe('an error body in a sign-in failure', () => {
+  const PAGE = '<!DOCTYPE html>\n<html lang="en">\n<head>\n<title>Error</title>\n</head>\n<body>\n<pre>Cannot POST /register</pre>\n</body>\n</html>\n';
+  const rejected = (status: number, body: string) => new RegistrationRejectedError({ status, body, submittedMetadata: { redirect_uris: ['http://127.0.0.1/callback'] } });
+
+  it('is never a raw page: a refused registration gives its status and a short excerpt, or its RFC 7591 error', () => {
+    expect(explainSignInError(rejected(404, PAGE))).toMatchObject({
+      step: 'Client registration',
+      message: 'the authorization server refused to register mcpdeck as a client (HTTP 404: Error Cannot POST /register)',
+    });
+    const json = JSON.stringify({ error: 'invalid_redirect_uri', error_description: 'loopback\u001b[2J only' });
+    expect(explainSignInError(rejected(400, json)).message).toBe('the authorization server refused to register mcpdeck as a client (HTTP 400: invalid_redirect_uri: loopback⟦ESC[2J⟧ only)');
+  });
+
+  it('nor is any other error that quotes one, or a long one', () => {
+    const said = explainSignInError(new Error(`HTTP 502: Invalid OAuth error response: not JSON. Raw body: ${PAGE}`)).message;
+    expect(said).toBe('HTTP 502: Invalid OAuth error response: not JSON. Raw body: Error Cannot POST /register');
+    expect(explainSignInError(new Error('x'.repeat(1000))).message.length).toBeLessThanOrEqual(300);
   });
 });
 

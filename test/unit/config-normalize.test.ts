@@ -48,13 +48,10 @@ describe('normalizeEntry: shape and type', () => {
     expect(errors(d)).toEqual([`server "srv" in ${FILE}: has no "command" (local server) or "url" (remote server); add one`]);
   });
 
-  it('assumes http for a url without a type, and says so', () => {
+  it('takes a url without a type as Streamable HTTP that may fall back to SSE, without a warning (mcpdeck add writes it so)', () => {
     const d = norm({ url: 'https://example.com/mcp' });
     expect(d.config).toMatchObject({ type: 'http', url: 'https://example.com/mcp', typeAssumed: true });
-    const [warning, ...rest] = warnings(d);
-    expect(rest).toEqual([]);
-    expect(warning).toContain(`server "srv" in ${FILE}: has a "url" but no "type"; assumed "http"`);
-    expect(warning).toContain('Add "type": "http" or "type": "sse"');
+    expect(d.issues).toEqual([]);
   });
 
   it('refuses a url that is not http(s)', () => {

@@ -41,7 +41,8 @@ export async function followSignIn(auth: AuthManager, attempt: SignInAttempt): P
   process.once('SIGINT', onSigint);
   try {
     const end = await attempt.done;
-    if (end.phase !== 'signed-in') for (const line of traceLines(end.steps.filter((s) => s.status === 'failed'), paint)) say(line);
+    // Where the server asks for no sign-in, its missing endpoints are no news: the error says so.
+    if (end.phase !== 'signed-in' && !end.notAsked) for (const line of traceLines(end.steps.filter((s) => s.status === 'failed'), paint)) say(line);
     return end;
   } finally {
     process.off('SIGINT', onSigint);

@@ -24,7 +24,7 @@ export function registerAuth(program: Command, inv: Invocation, run: Run): void 
         });
         const end = await followSignIn(deck.auth, attempt);
         if (end.phase === 'cancelled') throw new UserError('sign-in cancelled', Exit.interrupted);
-        if (end.phase !== 'signed-in') throw new UserError(`sign-in to ${name} failed: ${end.error ?? 'see above'}`, Exit.needsAuth);
+        if (end.phase !== 'signed-in') throw new UserError(`${end.notAsked ? `${name}: ` : `sign-in to ${name} failed: `}${end.error ?? 'see above'}`, Exit.needsAuth);
         const record = await deck.auth.credentials.read(deck.remoteConfig(name).url);
         const who = record?.subject ? ` as ${sanitizeLine(record.subject)}` : '';
         process.stderr.write(`Signed in to ${name}${who} (scopes: ${sanitizeLine(record?.scopes?.join(' ') || 'none stated')}).\n`);
@@ -42,7 +42,7 @@ export function registerAuth(program: Command, inv: Invocation, run: Run): void 
     .action((server: string | undefined, options: TargetOptions) =>
       withServer(inv, options, server, run, async (deck, name) => {
         const removed = await deck.auth.signOut(name, deck.remoteConfig(name));
-        process.stderr.write(removed ? `Signed out of ${name}: its tokens and registered client are deleted.\n` : `${name} had no saved sign-in.\n`);
+        process.stderr.write(removed ? `Signed out of ${name}: its tokens and registered client are deleted.\n` : `${name} was not signed in: there was nothing to delete.\n`);
         return Exit.ok;
       }),
     );

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { sanitize } from '../../util/sanitize.js';
+import { sanitize, sanitizeLine } from '../../util/sanitize.js';
+import { countOf } from '../../util/text.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { printJson, splitWords } from '../request.js';
 import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
@@ -19,6 +20,28 @@ const positive = (value: string | undefined, fallback: number, option: string, w
   return n;
 };
 
+/**
+ * The answering policy's notes (a declined question, ...), one line per tool and note
+ * with a count: a tool that asks on every call would fill the terminal with one line.
+ */
+function noteTally() {
+  let tool: string | undefined;
+  const counts = new Map<string, number>();
+  const flush = () => {
+    const during = tool ? ` while fuzzing ${sanitizeLine(tool)}` : '';
+    for (const [text, n] of counts) process.stderr.write(`${text} (${countOf(n, 'time')}${during})\n`);
+    counts.clear();
+  };
+  return {
+    add: (text: string) => void counts.set(text, (counts.get(text) ?? 0) + 1),
+    nextTool: (next: string) => {
+      flush();
+      tool = next;
+    },
+    flush,
+  };
+}
+
 export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
   withTarget(program.command('fuzz [server] [tools...]').description("call a server's tools with arguments generated from their input schemas and report crashes, hangs and protocol errors; exit 1 on findings"))
     .option('--seed <n>', 'the seed, to replay a run (default: a new one, printed)')
@@ -35,7 +58,8 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
         const timeBudgetMs = positive(options.time, 60, '--time') * 1000;
         const callTimeoutMs = positive(options.timeout, 5, '--timeout') * 1000;
         // Nobody answers a server's questions during a fuzz run: declined, so calls go on.
-        const deck = await openDeck({ ...options, onElicit: 'decline', onSample: 'decline' }, inv, { only: server ? [server] : undefined, lists: ['tools'] });
+        const notes = noteTally();
+        const deck = await openDeck({ ...options, onElicit: 'decline', onSample: 'decline' }, inv, { only: server ? [server] : undefined, lists: ['tools'], policyNotes: notes.add });
         const abort = new AbortController();
         const onSigint = () => abort.abort();
         process.once('SIGINT', onSigint);
@@ -48,10 +72,12 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
           if (!options.json) process.stderr.write(`fuzzing ${name} with seed ${seed}…\n`);
           let report;
           try {
-            report = await fuzzServer(deck, name, { seed, count, timeBudgetMs, callTimeoutMs, tools: tools.length ? tools : undefined, signal: abort.signal });
+            report = await fuzzServer(deck, name, { seed, count, timeBudgetMs, callTimeoutMs, tools: tools.length ? tools : undefined, signal: abort.signal, onTool: notes.nextTool });
           } catch (error) {
             if (error instanceof FuzzSetupError) throw new UserError(error.message);
             throw error;
+          } finally {
+            notes.flush();
           }
           if (options.json) printJson(report);
           else process.stdout.write(`${sanitize(fuzzReportText(report))}\n`);

@@ -69,7 +69,7 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
   program
     .command('add <name> [url]')
     .description('add a server: mcpdeck add <name> <url>, or mcpdeck add <name> -- <command> [args...]')
-    .addOption(new Option('-t, --transport <type>', 'stdio, sse or http').choices(['stdio', 'sse', 'http']))
+    .addOption(new Option('-t, --transport <type>', 'stdio, sse or http (default for a URL: none written, so Streamable HTTP is tried first, then SSE)').choices(['stdio', 'sse', 'http']))
     .option('-e, --env <KEY=value>', 'environment variable for a stdio server (repeatable)', collect)
     .option('-H, --header <"Name: value">', 'HTTP header for a remote server (repeatable)', collect)
     .addOption(scopeOption().default('user'))
@@ -81,15 +81,15 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
         const command = commandWords(inv.commandLine ?? [], inv);
         if (url && command.length) throw new UserError('give either a URL or `-- <command> [args...]`, not both');
         if (!url && !command.length) throw new UserError(`say what to run: mcpdeck add ${name} <url>, or mcpdeck add ${name} -- <command> [args...]`);
-        const type = o.transport ?? (url ? 'http' : 'stdio');
-        if (url && type === 'stdio') throw new UserError('a URL needs --transport http or sse; a stdio server takes `-- <command>`');
-        if (!url && type !== 'stdio') throw new UserError(`--transport ${type} needs a URL`);
+        const type = o.transport;
+        if (url && type === 'stdio') throw new UserError('a URL takes --transport http or sse (or none: Streamable HTTP, then SSE); a stdio server takes `-- <command>`');
+        if (!url && type && type !== 'stdio') throw new UserError(`--transport ${type} needs a URL`);
         if (url && o.env?.length) throw new UserError('--env is for a stdio server (the process it starts); a remote server takes --header');
         if (!url && o.header?.length) throw new UserError('--header is for a remote server (HTTP or SSE); a stdio server takes --env');
         const env = pairs(o.env, '=', '--env');
         const headers = pairs(o.header, ':', '--header');
         const entry = url
-          ? { type, url, ...(Object.keys(headers).length ? { headers } : {}) }
+          ? { ...(type && { type }), url, ...(Object.keys(headers).length ? { headers } : {}) }
           : { command: command[0], ...(command.length > 1 ? { args: command.slice(1) } : {}), ...(Object.keys(env).length ? { env } : {}) };
         const { errors, warnings } = checkEntry(name, entry, o.scope, inv.env);
         if (errors.length) throw new UserError(errors.join('\n'));

@@ -21,6 +21,8 @@ export function statusJson(s: ServerState, tokens?: number) {
     status: s.status,
     error: s.error ?? null,
     transport: s.transport ?? null,
+    /** Why the transport is sse though the configuration named none: Streamable HTTP was refused. */
+    fallback: s.fallback ?? null,
     tools: s.status === 'connected' ? s.tools.length : null,
     hiddenTools: s.hiddenTools,
     /** What the tool definitions cost in a model's context (o200k_base). */

@@ -26,12 +26,15 @@ export function answerSettings(options: AnswerOptions, cwd: string): AnswerSetti
   return settings;
 }
 
-/** The policy of a headless command; `interactive` leaves "ask" to the TUI's queue and prints nothing. */
-export function cliPolicy(settings: AnswerSettings, interactive = false): RequestPolicy {
+/**
+ * The policy of a headless command; `interactive` leaves "ask" to the TUI's queue and
+ * prints nothing. `say` takes its notes (default: a line each on stderr).
+ */
+export function cliPolicy(settings: AnswerSettings, interactive = false, say: (text: string) => void = (text) => process.stderr.write(`${text}\n`)): RequestPolicy {
   return answerPolicy(settings, {
     interactive,
     prompter: !interactive && process.stdin.isTTY ? new LinePrompter(process.stdin, process.stderr) : undefined,
-    say: interactive ? () => undefined : (text) => process.stderr.write(`${text}\n`),
+    say: interactive ? () => undefined : say,
     openUrl: openInBrowser,
   });
 }

@@ -83,8 +83,16 @@ export class CredentialStore {
     });
   }
 
+  /**
+   * Deletes the server's record. True when it held a sign-in (tokens or a registered
+   * client); a failed sign-in leaves only its trace, which is no sign-in to sign out of.
+   */
   async remove(serverUrl: string): Promise<boolean> {
-    return this.withLock(serverUrl, async () => (await this.open()).delete(PREFIX + serverUrl));
+    return this.withLock(serverUrl, async () => {
+      const record = await this.read(serverUrl);
+      await (await this.open()).delete(PREFIX + serverUrl);
+      return Boolean(record?.tokens || record?.client);
+    });
   }
 
   async list(): Promise<StoredCredentials[]> {

@@ -1,5 +1,7 @@
-import { AuthorizationServerMismatchError, InsecureTokenEndpointError, IssuerMismatchError, OAuthError } from '@modelcontextprotocol/client';
+import { AuthorizationServerMismatchError, InsecureTokenEndpointError, IssuerMismatchError, OAuthError, RegistrationRejectedError } from '@modelcontextprotocol/client';
 import { EndpointRefused } from './endpoints.js';
+import { isRecord } from '../../util/is-record.js';
+import { bodyExcerpt } from '../../util/sanitize.js';
 
 /** A sign-in failure in words, with what to do about it, and the step of the trace it belongs to. */
 export interface Explained {
@@ -34,6 +36,7 @@ export function explainSignInError(error: unknown): Explained {
         : error.code === 'invalid_grant' ? 'the code was not accepted (mistyped, already used or expired): start the sign-in again' : undefined;
     return { message: `${error.code}: ${message}`, fix };
   }
+  if (error instanceof RegistrationRejectedError) return explainRegistration(error);
   if (/does not support dynamic client registration/i.test(message)) {
     return {
       message: 'the authorization server does not offer dynamic client registration',
@@ -53,7 +56,25 @@ export function explainSignInError(error: unknown): Explained {
     const cause = (error as { cause?: Error })?.cause?.message;
     return { message: `could not reach the authorization server: ${cause ?? message}`, fix: 'check that the authorization server is up and reachable from this machine (see the URLs above), then sign in again' };
   }
-  return { message };
+  // The SDK quotes a response body whole ("Raw body: <!DOCTYPE html>..."): a page never reaches the terminal.
+  return { message: /<[a-z!/]|\n/i.test(message) || message.length > 300 ? bodyExcerpt(message, 300) : message };
+}
+
+/**
+ * RFC 7591 §3.2.2: the refusal is a JSON `error` with a description; anything else (a
+ * web server's 404 page) is the status and a few words of it.
+ */
+function explainRegistration(error: RegistrationRejectedError): Explained {
+  const fix = 'register a client with the provider (redirect URI as shown above) and set oauth.clientId (and oauth.clientSecret) for this server';
+  let said: string | undefined;
+  try {
+    const body: unknown = JSON.parse(error.body);
+    if (isRecord(body) && typeof body.error === 'string') said = [body.error, body.error_description].filter((s) => typeof s === 'string').join(': ');
+  } catch {
+    // Not JSON: a page or plain text.
+  }
+  const excerpt = bodyExcerpt(said ?? error.body);
+  return { step: 'Client registration', message: `the authorization server refused to register mcpdeck as a client (HTTP ${error.status}${excerpt ? `: ${excerpt}` : ''})`, fix };
 }
 
 /**

@@ -9,8 +9,11 @@ import { stepsFromRequests, type SeenRequest, type TraceStep } from './trace.js'
 
 // The steps of a sign-in as the trace shows them: what was found or sent, never a secret.
 
+/** Said before why a sign-in failed, when the server let a request without a token through. */
+export const NOT_ASKED = 'the server does not ask for sign-in (a request without a token got no 401 or 403): mcpdeck connects without one, and signs in if it asks later';
+
 export function challengeStep(challenge: Challenge | undefined): TraceStep {
-  if (!challenge) return { step: 'Server challenge', status: 'info', detail: 'the server let an unsigned initialize through; it may ask later' };
+  if (!challenge) return { step: 'Server challenge', status: 'info', detail: NOT_ASKED };
   const parts = [`HTTP ${challenge.status}`, challenge.dpop && 'DPoP scheme', challenge.resourceMetadataUrl && `resource_metadata ${challenge.resourceMetadataUrl.href}`, challenge.scope && `scope "${challenge.scope}"`];
   return { step: 'Server challenge', status: 'ok', detail: parts.filter(Boolean).join(', ') };
 }

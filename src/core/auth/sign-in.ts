@@ -9,7 +9,7 @@ import { explainSignInError } from './explain.js';
 import { DeckAuthProvider } from './provider.js';
 import { parsePasted } from './paste.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
-import { authorizeStep, callbackFailure, challengeStep, dpopStep, failedAt, IGNORED_CALLBACK, registrationStep } from './sign-in-steps.js';
+import { authorizeStep, callbackFailure, challengeStep, dpopStep, failedAt, IGNORED_CALLBACK, NOT_ASKED, registrationStep } from './sign-in-steps.js';
 import { tracingFetch } from './tracing-fetch.js';
 
 export type SignInPhase = 'confirm' | 'starting' | 'browser' | 'exchanging' | 'signed-in' | 'failed' | 'cancelled';
@@ -28,6 +28,8 @@ export interface SignInSnapshot {
   browser?: string;
   scopes?: string;
   error?: string;
+  /** The server let a request without a token through: it does not ask for sign-in (the error says so first). */
+  notAsked?: boolean;
   /** Something the person should know while waiting (a refused callback). */
   notice?: string;
   steps: TraceStep[];
@@ -135,6 +137,7 @@ export class SignInAttempt {
         },
       });
       const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, fetch, options.headers));
+      if (!challenge) this.patch({ notAsked: true });
       steps.push(challengeStep(challenge));
       const scope = unionScopes(challenge?.scope, options.extraScopes);
       const provider = new DeckAuthProvider({
@@ -169,6 +172,8 @@ export class SignInAttempt {
       return await this.signedIn(provider, steps);
     } catch (error) {
       const explained = explainSignInError(error);
+      // Said first: a sign-in that fails where none is asked for needs no fixing (nor the fix for one that does).
+      if (this.snap.notAsked) Object.assign(explained, { message: `${NOT_ASKED}; signing in anyway failed: ${explained.message}`, fix: undefined });
       if (explained.step) return await this.end('failed', failedAt(steps, traced.seen, explained), explained.message);
       if (!steps.some((s) => s.status === 'failed')) steps.push(...stepsFromRequests(traced.seen).filter((s) => s.status === 'failed'));
       steps.push({ step: 'Sign-in', status: 'failed', detail: explained.message, fix: explained.fix });

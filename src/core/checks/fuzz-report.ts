@@ -32,16 +32,16 @@ export function fuzzReportText(report: FuzzReport, replay = `--seed ${report.see
   lines.push('');
   if (!report.findings.length) lines.push('no findings: no crash, hang, protocol error, unreadable result, output schema failure or invalid JSON-RPC');
   for (const f of report.findings) {
-    lines.push(`✗ ${TITLE[f.kind]} · ${f.tool}${f.times > 1 ? ` (${f.times} times)` : ''}`);
+    lines.push(`✗ ${TITLE[f.kind]} · ${f.tool}${f.times > 1 ? ` (${countOf(f.times, 'time')})` : ''}`);
     lines.push(`  ${f.message}`);
     lines.push(`  first with ${f.valid ? 'valid' : 'invalid'} arguments (${f.case}): ${shortJson(f.arguments)}`);
   }
   lines.push('');
   for (const t of report.tools) {
-    const slow = t.slow ? ` · ${t.slow} slow (still making progress at the per-call timeout: stopped, not a finding)` : '';
-    lines.push(`  ${t.name}: ${t.calls} calls${slow}${t.note ? ` · ${t.note}` : ''}`);
+    const slow = t.slow ? ` · ${countOf(t.slow, 'slow call')} (still making progress at the per-call timeout: stopped, not a finding)` : '';
+    lines.push(`  ${t.name}: ${countOf(t.calls, 'call')}${slow}${t.note ? ` · ${t.note}` : ''}`);
   }
   lines.push('');
-  lines.push(`${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} · replay with ${replay}`);
+  lines.push(`${countOf(report.findings.length, 'finding')} · replay with ${replay}`);
   return lines.join('\n');
 }

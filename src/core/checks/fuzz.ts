@@ -3,6 +3,7 @@ import { ToolCallError, type CallOutcome } from '../mcp/call.js';
 import { declaredDestructive, type ToolInfo } from '../servers/tools.js';
 import { fuzzCases, type FuzzCase } from './fuzz-cases.js';
 import { loadValidator } from '../schema/validator.js';
+import { countOf } from '../../util/text.js';
 
 /** What a server author must fix. */
 export type FindingKind = 'crash' | 'hang' | 'protocol-error' | 'invalid-result' | 'output-schema' | 'invalid-json-rpc';
@@ -58,6 +59,8 @@ export interface FuzzOptions {
   signal?: AbortSignal;
   /** After each call, for a progress line. */
   onCall?: (tool: string, calls: number) => void;
+  /** As each tool's calls begin. */
+  onTool?: (tool: string) => void;
   now?: () => number;
 }
 
@@ -109,6 +112,7 @@ export async function fuzzServer(deck: FuzzDeck, server: string, options: FuzzOp
       // Each tool gets an even share of the time left.
       const share = (deadline - now()) / (tools.length - index);
       if (share <= 0) return cut(report, 'the time budget ran out', run);
+      options.onTool?.(tool.name);
       const stop = await fuzzTool(deck, server, tool, options, now() + share, run, (c) => (current = { tool: tool.name, case: c }), found);
       report.calls += run.calls;
       current = undefined;
@@ -141,7 +145,7 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
   const now = options.now ?? Date.now;
   while (run.calls < options.count) {
     if (options.signal?.aborted) return 'cancelled';
-    if (now() >= until) return void (run.note = `stopped after ${run.calls} calls: its share of the time budget ran out`);
+    if (now() >= until) return void (run.note = `stopped after ${countOf(run.calls, 'call')}: its share of the time budget ran out`);
     const c = cases.next().value as FuzzCase;
     start(c);
     const budget = new AbortController();
@@ -180,7 +184,7 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
       run.slow = (run.slow ?? 0) + 1;
       continue;
     }
-    if (e.kind === 'cancelled') return options.signal?.aborted ? 'cancelled' : void (run.note = `stopped after ${run.calls} calls: its share of the time budget ran out`);
+    if (e.kind === 'cancelled') return options.signal?.aborted ? 'cancelled' : void (run.note = `stopped after ${countOf(run.calls, 'call')}: its share of the time budget ran out`);
     if (e.kind === 'not-connected' || e.kind === 'timeout') {
       const crashed = e.kind === 'not-connected';
       const why = crashed ? deck.server(server)?.error ?? e.message : `no answer and no progress for ${options.callTimeoutMs / 1000} s`;
@@ -191,7 +195,7 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
       continue;
     }
     // The tool needs something of the client mcpdeck did not declare (roots it was not given): not the server's fault.
-    if (e.code === MISSING_CLIENT_CAPABILITY) return void (run.note = `stopped after ${run.calls} calls: ${e.message}`);
+    if (e.code === MISSING_CLIENT_CAPABILITY) return void (run.note = `stopped after ${countOf(run.calls, 'call')}: ${e.message}`);
     if (e.kind === 'protocol' && e.code !== undefined) {
       // Invalid params for arguments the schema does not allow is what JSON-RPC says to send.
       if (e.code === -32602 && !c.valid) continue;
@@ -208,7 +212,7 @@ async function fuzzTool(deck: FuzzDeck, server: string, tool: ToolInfo, options:
       continue;
     }
     // A page to visit, a sign-in, a tool gone: nothing more to learn from this tool now.
-    run.note = `stopped after ${run.calls} calls: ${e.message}`;
+    run.note = `stopped after ${countOf(run.calls, 'call')}: ${e.message}`;
     return e.kind === 'needs-sign-in' ? e.message : undefined;
   }
   return undefined;

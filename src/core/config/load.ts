@@ -98,7 +98,6 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
       const def = normalizeEntry(name, converted.entry, source, options.env, {
         input: (id) => values.get(inputAccount(file, id)),
         builtins,
-        urlTypeImplicit: client?.urlTypeImplicit,
       });
       for (const note of converted.notes) def.issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}" in ${file}: ${note}` });
       if (asks) def.approval = approvalFor(options.approved ?? [], source.path!, at, name, fileHash, definitionsHash(raw));

@@ -14,8 +14,6 @@ export interface NormalizeOptions {
   input?: ExpandContext['input'];
   /** `${userHome}`, `${workspaceFolder}`, ... */
   builtins?: Record<string, string>;
-  /** The entry's own format has no `type` for a URL (Cursor, Windsurf): assume http quietly. */
-  urlTypeImplicit?: boolean;
 }
 
 /** Turns one `mcpServers` entry into a usable config, or into issues that say what to fix. */
@@ -62,7 +60,7 @@ export function normalizeEntry(
   }
   if (issues.some((i) => i.severity === 'error')) return def();
 
-  const type = resolveType(entry, error, options.urlTypeImplicit ? () => undefined : warn);
+  const type = resolveType(entry, error);
   if (!type) return def();
 
   const missing = new Set<string>();
@@ -103,21 +101,15 @@ export function normalizeEntry(
   return def(issues.some((i) => i.severity === 'error') ? undefined : config);
 }
 
-function resolveType(
-  entry: ServerEntry,
-  error: (m: string) => void,
-  warn: (m: string) => void,
-): ServerConfig['type'] | undefined {
+function resolveType(entry: ServerEntry, error: (m: string) => void): ServerConfig['type'] | undefined {
   if (entry.type !== undefined) {
     const type = TYPE_ALIASES[entry.type];
     if (!type) error(`unknown type "${entry.type}"; use ${TYPES}`);
     return type;
   }
   if (entry.command) return 'stdio';
-  if (entry.url) {
-    warn(`has a "url" but no "type"; assumed "http" (Streamable HTTP, falling back to SSE if refused). Add "type": "http" or "type": "sse" to say which`);
-    return 'http';
-  }
+  // No type is a choice, not a mistake: Streamable HTTP first, SSE when the server refuses it (session.ts).
+  if (entry.url) return 'http';
   if (entry.module) return 'inprocess';
   error(`has no "command" (local server) or "url" (remote server); add one`);
   return undefined;

@@ -21,7 +21,8 @@ export interface NewServerScope {
   /** As the form names it: "user: the user catalog (~/.config/mcpdeck/servers.json)". */
   label: string;
 }
-type EditableTransport = 'stdio' | 'http' | 'sse';
+/** `auto`: a URL without a `type`, as `mcpdeck add <name> <url>` writes it (Streamable HTTP, falling back to SSE). */
+type EditableTransport = 'stdio' | 'auto' | 'http' | 'sse';
 
 /** A server as the deck's form holds it. */
 export interface ServerFields {
@@ -165,9 +166,9 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v 
 const lines = (value: unknown, separator: string) => (isRecord(value) ? Object.entries(value).map(([k, v]) => `${k}${separator}${String(v)}`) : undefined);
 
 function fieldsOf(name: string, raw: Record<string, unknown>): ServerFields | undefined {
-  const type = typeof raw.type === 'string' ? TYPE_ALIASES[raw.type] : typeof raw.command === 'string' ? 'stdio' : typeof raw.url === 'string' ? 'http' : undefined;
+  const type = typeof raw.type === 'string' ? TYPE_ALIASES[raw.type] : typeof raw.command === 'string' ? 'stdio' : typeof raw.url === 'string' ? 'auto' : undefined;
   if (type === 'stdio') return { name, transport: type, command: String(raw.command ?? ''), args: strings(raw.args), env: lines(raw.env, '=') };
-  if (type === 'http' || type === 'sse') return { name, transport: type, url: String(raw.url ?? ''), headers: lines(raw.headers, ': ') };
+  if (type === 'auto' || type === 'http' || type === 'sse') return { name, transport: type, url: String(raw.url ?? ''), headers: lines(raw.headers, ': ') };
   return undefined;
 }
 
@@ -199,7 +200,7 @@ function transportProblems(fields: ServerFields): string[] {
   const masked = [...(fields.env ?? []), ...(fields.headers ?? [])].find((l) => l.includes(MASK));
   if (masked) return [`"${masked}" still holds a hidden value (${MASK}): type the value itself`];
   if (fields.transport === 'stdio') return fields.command?.trim() ? [] : ['a stdio server needs a command to run (the program; its arguments go under Arguments)'];
-  return fields.url?.trim() ? [] : [`an ${fields.transport === 'http' ? 'HTTP' : 'SSE'} server needs a URL`];
+  return fields.url?.trim() ? [] : [`${{ auto: 'a remote', http: 'an HTTP', sse: 'an SSE' }[fields.transport]} server needs a URL`];
 }
 
 function transportFields(fields: ServerFields): Record<string, unknown> {
@@ -209,7 +210,8 @@ function transportFields(fields: ServerFields): Record<string, unknown> {
     const args = (fields.args ?? []).filter((a) => a !== '');
     return { command: fields.command!.trim(), ...(args.length && { args }), ...strip({ env: some(pairs(nonEmpty(fields.env), '=', 'environment variable')) }) };
   }
-  return { type: fields.transport, url: fields.url!.trim(), ...strip({ headers: some(pairs(nonEmpty(fields.headers), ':', 'header')) }) };
+  const type = fields.transport === 'auto' ? undefined : fields.transport;
+  return { ...strip({ type }), url: fields.url!.trim(), ...strip({ headers: some(pairs(nonEmpty(fields.headers), ':', 'header')) }) };
 }
 
 /** Every field of the entry being edited that the form does not show (timeouts, roots, tool filters, ...); `cwd` only for a command. */

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ProtocolError, ProtocolErrorCode, SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
-import type { ServerConfig } from '../config/types.js';
+import type { HttpConfig, ServerConfig, SseConfig } from '../config/types.js';
 import { offered } from './protocol.js';
 import { maskUrls } from '../config/redact.js';
 import { isRecord } from '../../util/is-record.js';
 import type { ProcessExit } from './stdio-transport.js';
-import { sanitizeLine } from '../../util/sanitize.js';
+import { bodyExcerpt, sanitizeLine } from '../../util/sanitize.js';
 import { formatDuration, truncate } from '../../util/text.js';
 
 /** A connection failure whose message is already fit for a person. */
@@ -98,8 +98,7 @@ function explain(error: unknown, ctx: FailureContext): ConnectError {
     }
     const text = error instanceof SdkHttpError && isRecord(error.data) && typeof error.data.text === 'string' ? error.data.text : undefined;
     const body = (error as Error).constructor?.name === 'SseError' ? '' : text !== undefined ? bodySnippet(text, false) : bodySnippet(message);
-    const hint = status === 404 || status === 405 ? '; check the URL (MCP endpoints often end in /mcp or /sse)' : '';
-    return new ConnectError(`${config.url} answered HTTP ${status}${body ? `: ${body}` : ''}${hint}`, false, status);
+    return new ConnectError(`${config.url} answered HTTP ${status}${body ? `: ${body}` : ''}${notFoundHint(config, status)}`, false, status);
   }
   const cause = err.cause ?? err;
   if (config.type === 'http' || config.type === 'sse') {
@@ -123,6 +122,20 @@ function explain(error: unknown, ctx: FailureContext): ConnectError {
   const because = err.cause?.message && !message.includes(err.cause.message) ? `${message}: ${err.cause.message}` : message;
   const where = config.type === 'http' || config.type === 'sse' ? `${config.url}: ` : '';
   return new ConnectError(withStderr(sanitizeLine(where + because), ctx.stderrTail));
+}
+
+/**
+ * What a 404 or 405 may mean. A URL ending in /sse that refused Streamable HTTP's POST,
+ * where the type was set to http, most likely speaks the older SSE transport; naming
+ * /sse as the usual ending would send the person back to the URL they gave.
+ */
+function notFoundHint(config: HttpConfig | SseConfig, status: number): string {
+  if (status !== 404 && status !== 405) return '';
+  const endsInSse = /\/sse\/?$/.test(new URL(config.url).pathname);
+  if (config.type === 'http' && !config.typeAssumed && endsInSse) {
+    return '; the server may speak the older HTTP+SSE transport: set "type": "sse" in its entry (or give --transport sse)';
+  }
+  return endsInSse ? '; check the URL' : '; check the URL (MCP endpoints often end in /mcp or /sse)';
 }
 
 /**
@@ -233,8 +246,7 @@ export function httpStatus(error: unknown): number | undefined {
   return name === 'SseError' && typeof code === 'number' && code > 0 ? code : undefined;
 }
 
-/** The interesting part of an error body: HTML tags stripped, one short line. */
+/** The interesting part of an error body (after the SDK's "HTTP 404:" when `prefixed`): one short line. */
 function bodySnippet(message: string, prefixed = true): string {
-  const body = (prefixed ? message.replace(/^.*?(HTTP \d+\)?:|endpoint:|stream:)\s*/i, '') : message).replace(/<[^>]*>/g, ' ');
-  return truncate(sanitizeLine(body).replace(/\s+/g, ' ').trim(), 120);
+  return bodyExcerpt(prefixed ? message.replace(/^.*?(HTTP \d+\)?:|endpoint:|stream:)\s*/i, '') : message);
 }

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Client, ClientCapabilities, jsonSchemaValidator } from '@modelcontextprotocol/client';
 import { DeckClient } from './deck-client.js';
-import type { ServerConfig } from '../config/types.js';
+import type { ServerConfig, TransportType } from '../config/types.js';
 import { negotiation } from './protocol.js';
 import { ListenStream } from './listen.js';
 import type { ProtocolEra } from './types.js';
@@ -78,10 +78,14 @@ export class Session {
   answer?: InputAnswerer;
   /** Ends the 2025 task-augmented questions' bookkeeping with the session. */
   private stopTaskAsks?: () => void;
+  /** Why this session speaks SSE where the configuration left the transport open: the server refused Streamable HTTP. */
+  fallback?: string;
 
   private constructor(
     readonly client: Client,
     readonly transport: TappedTransport,
+    /** The transport in use: as configured, or `sse` after the fallback. */
+    readonly type: TransportType,
     private readonly dispose?: () => Promise<void>,
     /** Roots were declared with `listChanged`: a change can be announced without a new session. */
     readonly rootsCanChange = false,
@@ -119,7 +123,9 @@ export class Session {
       const reason = error instanceof ConnectError ? error : undefined;
       const { config } = options;
       if (config.type === 'http' && config.typeAssumed && reason?.httpStatus && !reason.rpcError && [400, 404, 405].includes(reason.httpStatus)) {
-        return Session.attempt(options, 'sse');
+        const session = await Session.attempt(options, 'sse');
+        session.fallback = maskUrls(`${config.url} answered HTTP ${reason.httpStatus} to Streamable HTTP, so mcpdeck connected with the older HTTP+SSE transport (set "type": "sse" to skip the first try)`);
+        return session;
       }
       // Exit code 0: it quit on the probe by design. A crash (any other code) is reported as one, not run twice.
       if (config.type === 'stdio' && !config.protocol && reason?.exitedBeforeAnswer && reason.exit?.code === 0) return Session.attempt(options, 'legacy');
@@ -152,7 +158,7 @@ export class Session {
     // On 2026-07-28 a server asks in an input_required round; the SDK hands it to this same handler.
     const offered = roots && declared.roots ? () => roots.paths().map((path) => ({ uri: pathToFileURL(path).href, name: path })) : undefined;
     if (offered) client.setRequestHandler('roots/list', () => ({ roots: offered() }));
-    const session = new Session(client, transport, built.dispose, Boolean(declared.roots?.listChanged));
+    const session = new Session(client, transport, how === 'sse' ? 'sse' : config.type, built.dispose, Boolean(declared.roots?.listChanged));
     acceptTaskResults(client);
     if (options.requests) {
       installServerRequests(client, options.requests);

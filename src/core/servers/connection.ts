@@ -127,6 +127,7 @@ export class ServerConnection {
     }
     if (attempt !== this.attempt) return void session.close();
     this.session = session;
+    if (session.fallback) this.note('info', session.fallback);
     session.onclose = (reason, crashed) => {
       if (this.session !== session) return;
       this.closeReason = reason;

@@ -26,7 +26,10 @@ interface ApprovalView {
 export interface ServerState {
   name: string;
   source: ConfigSource;
+  /** As configured; once connected, the one in use (`sse` after a fallback from Streamable HTTP). */
   transport?: TransportType;
+  /** Why the connection speaks SSE though the configuration did not say so (said once, here and in the log). */
+  fallback?: string;
   /** The entry as configured, with secrets masked. */
   config: Record<string, unknown>;
   configIssues: ConfigIssue[];
@@ -97,6 +100,8 @@ export function connectedState(session: Session, capabilities: ServerCapabilitie
     instructions: client.getInstructions(),
     protocolVersion: session.protocolVersion,
     protocolEra: session.era,
+    transport: session.type,
+    fallback: session.fallback,
     pid: session.pid,
     connectedAt: Date.now(),
   };

@@ -1,7 +1,7 @@
 import { SERVER_NAME } from '../../core/config/server-entry.js';
 import type { NewServerScope, ServerFields } from '../../core/config/server-editor.js';
 
-const TRANSPORTS = ['stdio', 'http', 'sse'] as const;
+const TRANSPORTS = ['stdio', 'auto', 'http', 'sse'] as const;
 
 /**
  * The form as a JSON Schema, so the deck's one form widget (the tool-argument form) draws
@@ -12,12 +12,12 @@ export function serverFormSchema(scopes: readonly NewServerScope[] | undefined):
     type: 'object',
     properties: {
       name: { type: 'string', title: 'Name', pattern: SERVER_NAME.source, description: 'letters, digits, ".", "_" and "-"' },
-      transport: { type: 'string', title: 'Transport', enum: [...TRANSPORTS], enumNames: ['stdio (a command)', 'http (Streamable HTTP)', 'sse'], default: 'stdio' },
+      transport: { type: 'string', title: 'Transport', enum: [...TRANSPORTS], enumNames: ['stdio (a command)', 'auto (a URL: Streamable HTTP, else SSE)', 'http (Streamable HTTP only)', 'sse (the older HTTP+SSE)'], default: 'stdio' },
       command: { type: 'string', title: 'Command', description: 'stdio: the program to run, e.g. npx or node' },
       args: { type: 'array', items: { type: 'string' }, title: 'Arguments', description: 'stdio: one argument per item (ctrl+n adds one)' },
       env: { type: 'array', items: { type: 'string' }, title: 'Environment', description: 'stdio: KEY=value, one per item; ${VAR} is read from your environment' },
-      url: { type: 'string', title: 'URL', description: 'http or sse: the server’s address' },
-      headers: { type: 'array', items: { type: 'string' }, title: 'Headers', description: 'http or sse: "Name: value", one per item' },
+      url: { type: 'string', title: 'URL', description: 'auto, http or sse: the server’s address' },
+      headers: { type: 'array', items: { type: 'string' }, title: 'Headers', description: 'auto, http or sse: "Name: value", one per item' },
       ...(scopes && {
         scope: { type: 'string', title: 'Where', enum: scopes.map((s) => s.id), enumNames: scopes.map((s) => s.label), default: scopes[0]?.id },
       }),

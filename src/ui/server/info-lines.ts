@@ -52,6 +52,7 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
   if (server.protocolVersion) field('Protocol', protocolLabel(server));
   const proc = [server.transport, server.pid !== undefined && `pid ${server.pid}`, server.connectedAt && `connected ${clock(server.connectedAt)}`];
   field('Transport', proc.filter(Boolean).join(' · ') || '—');
+  if (server.fallback) field('', sanitizeLine(server.fallback));
   field('Source', `${sanitizeLine(server.source.label)}${server.source.path ? ` · ${sanitizeLine(server.source.path)}` : ''}`);
   if (server.error) field('Error', sanitizeLine(server.error), 'error');
   field('Roots', server.roots.length ? server.roots.map(sanitizeLine).join(', ') : 'none sent (the server keeps its own configuration); R sets some');

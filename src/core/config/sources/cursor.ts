@@ -9,7 +9,6 @@ const NAME = 'Cursor';
 export const cursor: ClientFormat = {
   id: 'cursor',
   name: NAME,
-  urlTypeImplicit: true,
   files: (where) => [
     { client: 'cursor', scope: 'user', path: inHome(where, '.cursor', 'mcp.json'), at: ['mcpServers'], syntax: 'json' },
     { client: 'cursor', scope: 'project', path: inProject(where, '.cursor', 'mcp.json'), at: ['mcpServers'], syntax: 'json' },

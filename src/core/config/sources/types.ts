@@ -44,6 +44,4 @@ export interface ClientFormat {
   toDeck(name: string, raw: Record<string, unknown>, document: unknown): Converted;
   /** An mcpdeck entry in the client's shape (for export), or why it cannot be. */
   fromDeck(entry: Record<string, unknown>): Converted | Refused;
-  /** Its format has no `type` for a URL: the transport is found by trying (quietly). */
-  urlTypeImplicit?: boolean;
 }

@@ -11,7 +11,6 @@ const NAME = 'VS Code';
 export const vscode: ClientFormat = {
   id: 'vscode',
   name: NAME,
-  urlTypeImplicit: true,
   files: (where) => [
     { client: 'vscode', scope: 'user', path: pathsOf(where).join(appDataDir(where), 'Code', 'User', 'mcp.json'), at: ['servers'], syntax: 'json' },
     { client: 'vscode', scope: 'project', path: inProject(where, '.vscode', 'mcp.json'), at: ['servers'], syntax: 'json' },

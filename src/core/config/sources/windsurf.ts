@@ -10,7 +10,6 @@ const PLAIN_NAME = /^[\w.-]+$/;
 export const windsurf: ClientFormat = {
   id: 'windsurf',
   name: NAME,
-  urlTypeImplicit: true,
   files: (where) => [
     { client: 'windsurf', scope: 'user', path: inHome(where, '.codeium', 'windsurf', 'mcp_config.json'), at: ['mcpServers'], syntax: 'json' },
   ],
