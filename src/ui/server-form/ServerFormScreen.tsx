@@ -8,9 +8,7 @@ import { useTheme } from '../theme/ThemeContext.js';
 import { SchemaForm } from '../widgets/form/SchemaForm.js';
 import { fieldsFrom, formValues, serverFormSchema } from './server-form-schema.js';
 import { stackRows } from '../layout/stack-rows.js';
-
-/** At most this many rows of what to fix; the form keeps the rest. */
-const ERROR_ROWS = 3;
+import { clipRows, wrapRows } from '../widgets/text/wrap.js';
 
 /**
  * Adds a server (`server` unset) or edits one in its own file. Saving writes through the
@@ -57,15 +55,16 @@ export function ServerFormScreen({ server }: { server?: string }) {
       },
     );
   };
-  const errors = error ? error.split('\n').slice(0, ERROR_ROWS) : [];
-  const notes = split && !error ? [split.notice] : [];
+  // What to fix, or the split to check, wrapped whole above the form; the form keeps the rest (3 rows at least).
+  const said = error ? wrapRows(error, size.columns) : split ? wrapRows(split.notice, size.columns) : [];
+  const rows = stackRows(size.rows, { title: 1, notes: { max: said.length }, form: { min: 3 } });
+  const notes = clipRows(said, rows.notes);
   const title = editing ? `Edit ${editing.name} in ${editing.where}` : 'New server';
   return (
     <Box flexDirection="column" height={size.rows}>
       <Text bold wrap="truncate-end">{sanitizeLine(busy ? `${title}: saving…` : title)}</Text>
-      {errors.map((line, i) => <Text key={i} color={theme.error} wrap="truncate-end">{sanitizeLine(line)}</Text>)}
-      {notes.map((line) => <Text key="split" color={theme.accent} wrap="truncate-end">{sanitizeLine(line)}</Text>)}
-      <SchemaForm key={split?.round} schema={schema} initial={initial} submitLabel={editing ? 'save' : 'add'} width={size.columns} height={stackRows(size.rows, { title: 1, errors, notes, form: { min: 3 } }).form} active={!busy} onSubmit={save} />
+      {notes.map((line, i) => <Text key={i} color={error ? theme.error : theme.accent} wrap="truncate-end">{line}</Text>)}
+      <SchemaForm key={split?.round} schema={schema} initial={initial} submitLabel={editing ? 'save' : 'add'} width={size.columns} height={rows.form} active={!busy} onSubmit={save} />
     </Box>
   );
 }

@@ -5,6 +5,10 @@ import { terminalJson } from '../../util/json.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { clock } from './log/log-format.js';
 import { whatRunsLines } from '../../core/config/what-runs.js';
+import { fieldRows, wrapRows } from '../widgets/text/wrap.js';
+
+/** The column the values start in, under their labels. */
+const LABEL = 14;
 
 export interface InfoLine {
   text: string;
@@ -13,21 +17,6 @@ export interface InfoLine {
 
 const MAIN = ['tools', 'resources', 'prompts', 'logging', 'completions'] as const;
 const FLAG: Record<string, string> = { listChanged: 'list changes announced', subscribe: 'subscribe' };
-
-/** Cuts a line at word boundaries (or anywhere, for a long word) into rows of `width`. */
-function wrap(text: string, width: number, indent = ''): string[] {
-  const room = Math.max(10, width - indent.length);
-  const rows: string[] = [];
-  let rest = text;
-  while (rest.length > room) {
-    const space = rest.lastIndexOf(' ', room);
-    const cut = space > room / 3 ? space : room;
-    rows.push(indent + rest.slice(0, cut).trimEnd());
-    rest = rest.slice(cut).trimStart();
-  }
-  rows.push(indent + rest);
-  return rows;
-}
 
 function capabilityLines(capabilities: ServerCapabilities, logLevel: string | undefined): string[] {
   const lines = MAIN.map((name) => {
@@ -45,8 +34,10 @@ function capabilityLines(capabilities: ServerCapabilities, logLevel: string | un
 /** Everything known about a server, as rows no wider than `width`, sanitized. */
 export function infoLines(server: ServerState, width: number): InfoLine[] {
   const out: InfoLine[] = [];
-  const add = (text: string, kind?: InfoLine['kind']) => out.push(...wrap(text, width).map((t) => ({ text: t, kind })));
-  const field = (label: string, value: string, kind?: InfoLine['kind']) => add(`${label.padEnd(14)}${value}`, kind);
+  const rows = (texts: string[], kind?: InfoLine['kind']) => out.push(...texts.map((text) => ({ text, kind })));
+  const add = (text: string, kind?: InfoLine['kind']) => rows(wrapRows(text, width), kind);
+  const field = (label: string, value: string, kind?: InfoLine['kind']) => rows(fieldRows(label, value, width, LABEL), kind);
+  const indented = (text: string, kind?: InfoLine['kind']) => rows(wrapRows(text, width - 2).map((row) => `  ${row}`), kind);
   const info = server.serverInfo;
   field('Server', info ? `${sanitizeLine(info.name)} ${sanitizeLine(info.version)}${info.title ? ` · ${sanitizeLine(info.title)}` : ''}` : `(not connected: ${server.status})`);
   if (server.protocolVersion) field('Protocol', protocolLabel(server));
@@ -60,7 +51,7 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
     const { needed, by, changed, runs } = server.approval;
     const said = needed ? `waits for your approval${changed ? ' (changed since approved)' : ''}: A reviews it` : by === 'claude-code' ? "approved in Claude Code's settings" : 'approved by you';
     field('Approval', said, needed ? 'warning' : undefined);
-    if (needed && runs) for (const line of whatRunsLines(runs)) add(`${''.padEnd(14)}${sanitizeLine(line)}`);
+    if (needed && runs) for (const line of whatRunsLines(runs)) field('', sanitizeLine(line));
   }
   if (server.capabilities) {
     add('Capabilities', 'heading');
@@ -69,14 +60,14 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
   const instructions = sanitize(server.instructions ?? '').trim();
   if (instructions) {
     add('Instructions', 'heading');
-    for (const line of instructions.split('\n')) out.push(...wrap(line.replace(/\t/g, '  '), width, '  ').map((text) => ({ text })));
+    for (const line of instructions.split('\n')) indented(line);
   }
   add('Configuration (secrets masked)', 'heading');
-  for (const line of terminalJson(server.config, 2).split('\n')) out.push(...wrap(sanitizeLine(line), width, '  ').map((text) => ({ text })));
+  for (const line of terminalJson(server.config, 2).split('\n')) indented(sanitizeLine(line));
   const warnings = server.configIssues;
   if (warnings.length) {
     add('Config warnings', 'heading');
-    for (const issue of warnings) add(`  ${issue.severity}: ${sanitizeLine(issue.message)}`, 'warning');
+    for (const issue of warnings) indented(`${issue.severity}: ${sanitizeLine(issue.message)}`, 'warning');
   }
   return out;
 }

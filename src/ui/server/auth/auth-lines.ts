@@ -3,7 +3,7 @@ import type { DoctorReport } from '../../../core/auth/doctor.js';
 import { stepLine, type TraceStep } from '../../../core/auth/trace.js';
 import { formatWhen } from '../../../core/auth/when.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { wrapRows } from '../../widgets/text/wrap.js';
+import { fieldRows, wrapRows } from '../../widgets/text/wrap.js';
 import type { AuthDetails } from './useAuthDetails.js';
 
 export interface AuthLine {
@@ -37,7 +37,7 @@ function stepLines(steps: readonly TraceStep[], width: number): AuthLine[] {
 export function authLines(view: AuthView, width: number): AuthLine[] {
   const out: AuthLine[] = [];
   const field = (label: string, value: string, kind?: AuthLine['kind']) => {
-    for (const [i, text] of wrapRows(value, width - LABEL).entries()) out.push({ text: `${(i ? '' : label).padEnd(LABEL)}${text}`, kind });
+    for (const text of fieldRows(label, value, width, LABEL)) out.push({ text, kind });
   };
   const d = view.details;
   if (view.staticHeader) field('Sign-in', 'a static Authorization header is configured: mcpdeck sends it and does no OAuth');

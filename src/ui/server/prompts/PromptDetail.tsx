@@ -4,10 +4,12 @@ import { sanitizeLine } from '../../../util/sanitize.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { Description } from '../../components/Description.js';
 import { stackRows } from '../../layout/stack-rows.js';
+import { useBodySize } from '../../hooks/useBodySize.js';
 
 /** The selected prompt: description, then each argument (required ones starred). */
 export function PromptDetail({ prompt, height }: { prompt: Prompt; height: number }) {
   const theme = useTheme();
+  const { columns } = useBodySize();
   const args = prompt.arguments ?? [];
   const { args: room } = stackRows(height, { name: 1, description: 2, args: { min: 1 } });
   // When they do not all fit, the last row says how many more there are.
@@ -18,7 +20,7 @@ export function PromptDetail({ prompt, height }: { prompt: Prompt; height: numbe
         <Text bold>{sanitizeLine(prompt.name)}</Text>
         {prompt.title ? <Text dimColor>{`  ${sanitizeLine(prompt.title)}`}</Text> : null}
       </Text>
-      <Description text={prompt.description} />
+      <Description text={prompt.description} width={columns} />
       {args.length ? args.slice(0, shown).map((a) => (
         <Text key={a.name} wrap="truncate-end">
           <Text bold>{sanitizeLine(a.name)}</Text>

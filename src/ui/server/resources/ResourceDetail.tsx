@@ -4,6 +4,7 @@ import { formatBytes } from '../../../util/text.js';
 import { Description } from '../../components/Description.js';
 import type { SubscriptionState } from '../../../core/servers/subscriptions.js';
 import { useTheme } from '../../theme/ThemeContext.js';
+import { useBodySize } from '../../hooks/useBodySize.js';
 import { entryUri, watchWords, type ResourceEntry } from './resource-entry.js';
 
 export const RESOURCE_DETAIL_ROWS = 4;
@@ -11,6 +12,7 @@ export const RESOURCE_DETAIL_ROWS = 4;
 /** The selected resource or template: its names, full URI, size, description, and how its watch goes. */
 export function ResourceDetail({ entry, watch, now }: { entry: ResourceEntry; watch?: SubscriptionState; now: number }) {
   const theme = useTheme();
+  const { columns } = useBodySize();
   const { item } = entry;
   const size = entry.kind === 'resource' && entry.item.size !== undefined ? ` · ${formatBytes(entry.item.size)}` : '';
   return (
@@ -25,7 +27,7 @@ export function ResourceDetail({ entry, watch, now }: { entry: ResourceEntry; wa
         {`${entry.kind === 'template' ? 'template ' : ''}${sanitizeLine(entryUri(entry))}`}
         {entry.kind === 'template' ? <Text dimColor>  enter fills in its variables</Text> : null}
       </Text>
-      <Description text={item.description} />
+      <Description text={item.description} width={columns} />
     </Box>
   );
 }

@@ -4,18 +4,12 @@ import { summarizeParams } from '../../../core/schema/signature.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { toolTitle } from '../../components/NameCell.js';
 import { AnnotationTags } from './AnnotationTags.js';
-import { DESCRIPTION_HEAD, Description } from '../../components/Description.js';
+import { Description, descriptionRows } from '../../components/Description.js';
 import { ParamList } from './ParamList.js';
 import { DriftLine } from '../../drift/DriftLine.js';
 import type { DriftItem } from '../../../core/drift/compare.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
 import { stackRows } from '../../layout/stack-rows.js';
-
-/** The rows a description takes wrapped at `width` (its head: a huge one is cut anyway). */
-function descriptionRows(text: string | undefined, width: number): number {
-  const lines = (text ?? '').slice(0, DESCRIPTION_HEAD).trim().split('\n');
-  return lines.reduce((rows, line) => rows + Math.max(1, Math.ceil([...line].length / Math.max(1, width))), 0);
-}
 
 /**
  * The selected tool in `height` rows: name and title, tags (as declared, not verified),
@@ -27,7 +21,7 @@ export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolI
   const { body } = stackRows(height, { name: 1, drift: Boolean(drift), tags: 1, icons: Boolean(icons), body: { min: 3 } });
   const params = summarizeParams(tool.inputSchema).total;
   // The parameters take what they need, leaving the description two rows at least.
-  const rows = stackRows(body, { params: { min: 1, max: params }, description: { min: 2, max: descriptionRows(tool.description, width) } });
+  const rows = stackRows(body, { params: { min: 1, max: params }, description: { min: 2, max: descriptionRows(tool.description, width).length } });
   // ParamList says how many more there are on a row of its own.
   const { shown } = stackRows(rows.params, { shown: { min: 1 }, more: params > rows.params });
   return (
@@ -44,7 +38,7 @@ export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolI
         <Text dimColor>  declared by the server, not verified; ? = implied by the spec</Text>
       </Text>
       {icons ? <Text wrap="truncate-end" dimColor>{`icons: ${sanitizeLine(icons)}`}</Text> : null}
-      <Description text={tool.description} rows={rows.description} />
+      <Description text={tool.description} width={width} rows={rows.description} />
       <ParamList schema={tool.inputSchema} max={shown} />
     </Box>
   );

@@ -1,10 +1,10 @@
-import { rowOf, rowStarts } from '../text/wrap.js';
+import { rowCuts, rowOf, type RowCuts } from '../text/wrap.js';
 
 /**
  * A pager over text of any size: lines are split once, but only the lines in view are
  * wrapped (at word boundaries) and their rows sanitized, so the first page of a 10 MB
  * result costs about as much as one of 10 KB. Past `PAGER_LIMITS.chars` the text is cut (and the status line says
- * so), and a search stops at `PAGER_LIMITS.matches`: memory and time stay bounded
+ * so), and a search stops at `PAGER_LIMITS.matches` occurrences: memory and time stay bounded
  * whatever a server sends.
  */
 // Above what a result view builds (2 MiB of blocks and 2 MiB of structured content).
@@ -21,36 +21,50 @@ export interface Position {
   row: number;
 }
 
+/** Tabs become two spaces before anything is cut or searched, so rows, matches and the terminal agree. */
 export function splitLines(text: string): string[] {
-  return text.split(/\r?\n/);
+  return text.replaceAll('\t', '  ').split(/\r?\n/);
 }
 
 /**
- * The lines cut into rows `width` wide at word boundaries (rowStarts), each line when it
+ * The lines cut into rows `width` wide at word boundaries (rowCuts), each line when it
  * is first looked at, then kept: scrolling through a 5 MB line cuts it once.
  */
 export interface Rows {
   lines: readonly string[];
   /** How many rows the line takes. */
   count: (line: number) => number;
-  /** The row's text (tabs as two spaces; the view truncates wide characters). */
+  /** The row's text (the view truncates wide characters). */
   text: (at: Position) => string;
+  /** The row of `line` that holds the code unit at `offset`. */
+  rowAt: (line: number, offset: number) => number;
 }
 
 export function wrapLines(lines: readonly string[], width: number): Rows {
-  const cut = new Map<number, number[]>();
-  const starts = (i: number) => {
+  const cut = new Map<number, RowCuts>();
+  const cuts = (i: number) => {
     const line = lines[i] ?? '';
     // Most lines fit: they need no entry.
-    if (line.length <= width) return [0];
+    if (line.length <= width) return { starts: [0], ends: [line.length] };
     let known = cut.get(i);
-    if (!known) cut.set(i, (known = rowStarts(line, width)));
+    if (!known) cut.set(i, (known = rowCuts(line, width)));
     return known;
   };
   return {
     lines,
-    count: (i) => starts(i).length,
-    text: ({ line, row }) => rowOf(lines[line] ?? '', starts(line), row).replaceAll('\t', '  '),
+    count: (i) => cuts(i).starts.length,
+    text: ({ line, row }) => rowOf(lines[line] ?? '', cuts(line), row),
+    rowAt: (line, offset) => {
+      // The last row starting at or before the offset (a binary search: a 5 MB line has 65,000 rows).
+      const { starts } = cuts(line);
+      let [low, high] = [0, starts.length - 1];
+      while (low < high) {
+        const mid = Math.ceil((low + high) / 2);
+        if (starts[mid]! <= offset) low = mid;
+        else high = mid - 1;
+      }
+      return low;
+    },
   };
 }
 
@@ -80,11 +94,25 @@ export function before(a: Position, b: Position): boolean {
   return a.line < b.line || (a.line === b.line && a.row < b.row);
 }
 
-/** Lines that contain the needle (case-insensitive), the first `max` of them. */
-export function findMatches(lines: readonly string[], needle: string, max = PAGER_LIMITS.matches): number[] {
+/** Where an occurrence of the needle starts: its line and its offset in it. */
+export interface Match {
+  line: number;
+  at: number;
+}
+
+/**
+ * Every occurrence of the needle (case-insensitive, not overlapping), in order, the first
+ * `max` of them: one pass over the text. Offsets are in the lower-cased line, which is
+ * the line itself but for the rare letters whose lower case is longer (they only shift
+ * which row a match is shown on, by a little).
+ */
+export function findMatches(lines: readonly string[], needle: string, max = PAGER_LIMITS.matches): Match[] {
   const n = needle.toLowerCase();
   if (!n) return [];
-  const found: number[] = [];
-  for (let i = 0; i < lines.length && found.length < max; i++) if (lines[i]!.toLowerCase().includes(n)) found.push(i);
+  const found: Match[] = [];
+  for (let line = 0; line < lines.length && found.length < max; line++) {
+    const text = lines[line]!.toLowerCase();
+    for (let at = text.indexOf(n); at !== -1 && found.length < max; at = text.indexOf(n, at + n.length)) found.push({ line, at });
+  }
   return found;
 }

@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Handlers } from '../../keys/dispatcher.js';
-import { before, findMatches, lastTop, pagerText, scroll, splitLines, wrapLines, type Position, type Rows } from './pager-model.js';
+import { before, findMatches, lastTop, pagerText, scroll, splitLines, wrapLines, type Match, type Position, type Rows } from './pager-model.js';
 
 export interface PagerState {
   lines: string[];
@@ -12,7 +12,8 @@ export interface PagerState {
   width: number;
   height: number;
   needle: string;
-  matches: number[];
+  /** Every occurrence of the needle (up to PAGER_LIMITS.matches). */
+  matches: Match[];
   /** Which match is current, or -1. */
   current: number;
   search: (needle: string) => void;
@@ -28,7 +29,7 @@ export function usePager(text: string, width: number, height: number): PagerStat
   const [needle, setNeedle] = useState('');
   const [current, setCurrent] = useState(-1);
   // One scan per search: the render after it reuses what `search` found.
-  const found = useRef<{ lines: string[]; needle: string; matches: number[] }>(undefined);
+  const found = useRef<{ lines: string[]; needle: string; matches: Match[] }>(undefined);
   const matchesOf = (n: string) => {
     const last = found.current;
     if (last?.lines === lines && last.needle === n) return last.matches;
@@ -41,19 +42,21 @@ export function usePager(text: string, width: number, height: number): PagerStat
     return before(last, p) ? last : p;
   };
   const by = (delta: number) => setTop((t) => clamp(scroll(rows, t, delta)));
+  // The wrapped row that holds a match goes to the top of the view (or as near as the end allows).
+  const rowOf = (m: Match): Position => ({ line: m.line, row: rows.rowAt(m.line, m.at) });
   const goTo = (index: number) => {
     if (!matches.length) return;
     const i = (index + matches.length) % matches.length;
     setCurrent(i);
-    setTop(clamp({ line: matches[i]!, row: 0 }));
+    setTop(clamp(rowOf(matches[i]!)));
   };
   const search = (next: string) => {
     setNeedle(next);
     const hits = matchesOf(next);
-    const i = hits.findIndex((line) => line >= top.line);
+    const i = hits.findIndex((m) => !before(rowOf(m), top));
     const pick = i === -1 ? 0 : i;
     setCurrent(hits.length ? pick : -1);
-    if (hits.length) setTop(clamp({ line: hits[pick]!, row: 0 }));
+    if (hits.length) setTop(clamp(rowOf(hits[pick]!)));
   };
   const handlers: Handlers = {
     up: () => by(-1),
