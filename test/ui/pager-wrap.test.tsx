@@ -54,4 +54,25 @@ describe('the pager at 80 columns', () => {
     expect(pager.frame().split('\n').slice(0, 3)).toEqual(['second line', 'third', 'fourth']);
     expect(pager.frame()).toContain('line 2 of 4');
   });
+
+  it('search finds every occurrence: the count says all of them, n/N step through each (its wrapped row in view), each is marked (pager-model.test)', async () => {
+    const long = `NEEDLE at the start, ${'filler words that wrap '.repeat(12)}and a second needle near the end.`;
+    const pager = showPager(`${long}\nshort\nNeedle and needle again\nlast`, 80, 4);
+    await pager.press('/', ...'NEEDLE', KEY.enter);
+    await pager.waitFor((f) => f.includes('match 1/4 for "NEEDLE"'));
+    await pager.press('n', 'n');
+    await pager.waitFor((f) => f.includes('match 3/4'));
+    expect(pager.frame().split('\n')[0]).toBe('Needle and needle again');
+    await pager.press('N');
+    await pager.waitFor((f) => f.includes('match 2/4'));
+    const second = pager.frame();
+    // The second occurrence is on the long line's last row, at the top of the view.
+    expect(second.split('\n')[0]).toMatch(/needle near the end\.$/);
+    expect(second).toContain('line 1 of 4 (row 5 of 5)');
+    await pager.press('n', 'n');
+    await pager.waitFor((f) => f.includes('match 4/4'));
+    await pager.press('n');
+    await pager.waitFor((f) => f.includes('match 1/4'));
+    expect(pager.frame()).toContain('(row 1 of 5)');
+  });
 });

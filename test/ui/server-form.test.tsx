@@ -18,12 +18,12 @@ describe('adding and editing a server from the deck', () => {
     await deck?.close();
   });
 
-  async function open(files: (box: ReturnType<typeof sandbox>) => void = () => undefined) {
+  async function open(files: (box: ReturnType<typeof sandbox>) => void = () => undefined, columns = 120, rows = 40) {
     const box = sandbox();
     mkdirSync(box.env.MCPDECK_CONFIG_DIR!, { recursive: true });
     files(box);
     deck = await createDeck({ cwd: box.cwd, env: box.env, userCatalog: openUserCatalog(box.env), approvals: openApprovals(box.env) });
-    app = renderApp(deck, { columns: 120, rows: 40 });
+    app = renderApp(deck, { columns, rows });
     return { box, catalog: join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json') };
   }
   const typeText = (text: string) => app.press(...text.split(''));
@@ -141,5 +141,38 @@ describe('adding and editing a server from the deck', () => {
     await app.press(KEY.ctrl('s'));
     await app.waitFor('holds "|", which only a shell runs: use sh as the command, -c and the line as its arguments');
     expect(readFileSync(catalog, 'utf8')).toBe(before);
+  });
+
+  it('at 80 columns the notes above the form wrap whole (the refusal keeps its instruction, the split its path); the form keeps the rest', async () => {
+    const { box } = await open(undefined, 80, 24);
+    const script = join(box.cwd, 'a folder with a rather long name for servers', 'healthy.mjs');
+    await app.waitFor('demo');
+    await app.press('n');
+    await app.waitFor('New server');
+    await typeText('cut');
+    await app.press(KEY.down, KEY.down);
+    await app.waitFor(/› Command/);
+    await typeText('node server.js | tee log');
+    await app.press(KEY.ctrl('s'));
+    const refused = await app.waitFor('only a shell runs');
+    // Read the rows under the title back as one text: nothing is cut, and no row is wider than the terminal.
+    const notes = (frame: string, until: RegExp) => {
+      const rows = frame.split('\n');
+      const from = rows.findIndex((r) => r.startsWith('New server')) + 1;
+      return rows.slice(from, rows.findIndex((r, i) => i >= from && until.test(r)));
+    };
+    const refusal = notes(refused, /Name\*/);
+    expect(refusal.length).toBeGreaterThan(1);
+    expect(refusal.join(' ')).toContain('which only a shell runs: use sh as the command, -c and the line as its arguments');
+    expect(refused).toMatch(/› Command/);
+    await app.press(KEY.ctrl('u'));
+    await typeText(`node '${script}' --verbose`);
+    await app.press(KEY.ctrl('s'));
+    const split = await app.waitFor('split as a shell would');
+    const said = notes(split, /Name\*/);
+    expect(said.length).toBeGreaterThan(1);
+    expect(said.every((r) => r.length <= 80)).toBe(true);
+    expect(said.join(' ')).toContain(script);
+    expect(split).toMatch(/Name\*/);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findMatches, lastTop, scroll, splitLines, wrapLines } from '../../src/ui/widgets/pager/pager-model.js';
+import { findMatches, lastTop, markNeedle, PAGER_LIMITS, pagerText, scroll, splitLines, wrapLines } from '../../src/ui/widgets/pager/pager-model.js';
+import { fieldRows, wrapRows } from '../../src/ui/widgets/text/wrap.js';
 import { clampList, moveList } from '../../src/ui/widgets/list/list-state.js';
 
 describe('pager model', () => {
@@ -33,9 +34,61 @@ describe('pager model', () => {
     expect(lastTop(rows, 50)).toEqual({ line: 0, row: 0 });
   });
 
-  it('finds matching lines without regard to case', () => {
-    expect(findMatches(['Alpha', 'beta', 'ALPHABET'], 'alpha')).toEqual([0, 2]);
+  it('finds every occurrence, in order and without regard to case, and the row each is on', () => {
+    expect(findMatches(['Alpha alpha', 'beta', 'ALPHABET'], 'alpha')).toEqual([{ line: 0, at: 0 }, { line: 0, at: 6 }, { line: 2, at: 0 }]);
+    // Occurrences do not overlap: "aaaa" holds "aa" twice.
+    expect(findMatches(['aaaa'], 'aa')).toEqual([{ line: 0, at: 0 }, { line: 0, at: 2 }]);
     expect(findMatches(['a'], '')).toEqual([]);
+    const wrapped = wrapLines([`NEEDLE ${'word '.repeat(30)}NEEDLE end`], 20);
+    const [first, second] = findMatches(wrapped.lines, 'needle');
+    expect(wrapped.rowAt(0, first!.at)).toBe(0);
+    expect(wrapped.text({ line: 0, row: wrapped.rowAt(0, second!.at) })).toContain('NEEDLE');
+    expect(wrapped.rowAt(0, second!.at)).toBe(wrapped.count(0) - 1);
+  });
+
+  it('marks every occurrence in a row, not only the first', () => {
+    expect(markNeedle('Needle and needle', 'NEEDLE')).toEqual([
+      { text: '', marked: false }, { text: 'Needle', marked: true }, { text: ' and ', marked: false }, { text: 'needle', marked: true }, { text: '', marked: false },
+    ]);
+    expect(markNeedle('nothing', 'needle')).toEqual([{ text: 'nothing', marked: false }]);
+  });
+
+  it('keeps at most PAGER_LIMITS.matches occurrences of a 10 MB text, found in one pass', () => {
+    const held = pagerText('needle '.repeat(1_500_000));
+    expect(held.total).toBe(10_500_000);
+    const lines = splitLines(held.text);
+    expect(findMatches(lines, 'needle')).toHaveLength(PAGER_LIMITS.matches);
+    expect(PAGER_LIMITS.matches).toBe(10_000);
+  });
+});
+
+describe('wrapping at words (one cutter for the pager and wrapRows)', () => {
+  it('never starts or ends a row with the spaces it broke at, a tab counting as two', () => {
+    expect(wrapRows('aaaaaaaaaa bbbbb', 10)).toEqual(['aaaaaaaaaa', 'bbbbb']);
+    expect(wrapRows('aaaaaaaaaa  bbbbb', 10)).toEqual(['aaaaaaaaaa', 'bbbbb']);
+    expect(wrapRows('aaaaaaaaaa\tbbbbb', 10)).toEqual(['aaaaaaaaaa', 'bbbbb']);
+    expect(wrapRows('aaaa     bbbbbbbbb', 6)).toEqual(['aaaa', 'bbbbbb', 'bbb']);
+    // Spaces that end a line make no row of their own; a line's indent is kept.
+    expect(wrapRows('aaaaaaaaaa   ', 10)).toEqual(['aaaaaaaaaa']);
+    expect(wrapRows('  indented text here', 10)).toEqual(['  indented', 'text here']);
+  });
+
+  it('cuts the same text into the same rows in the pager as in wrapRows', () => {
+    const text = `The tool reads a note by its id and returns its body;  two spaces,\ta tab, and ${'x'.repeat(30)} a long word.`;
+    for (const width of [10, 17, 40, 80]) {
+      const pager = wrapLines(splitLines(text), width);
+      const rows = Array.from({ length: pager.count(0) }, (_, row) => pager.text({ line: 0, row }));
+      expect(rows).toEqual(wrapRows(text, width));
+      expect(rows.every((r) => r.length <= width && !r.startsWith(' ') && !r.endsWith(' '))).toBe(true);
+    }
+  });
+
+  it('puts a field value\'s further rows under the value', () => {
+    expect(fieldRows('Transport', 'sse: Streamable HTTP answered 404', 30, 14)).toEqual([
+      'Transport     sse: Streamable',
+      '              HTTP answered',
+      '              404',
+    ]);
   });
 });
 

@@ -1,21 +1,14 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { formatBytes, formatCount } from '../../../util/text.js';
-import { PAGER_LIMITS, scroll, type Position } from './pager-model.js';
+import { markNeedle, PAGER_LIMITS, scroll, type Position } from './pager-model.js';
 import type { PagerState } from './usePager.js';
 
 /** A row with every occurrence of the needle in it marked. */
 function Row({ text, needle }: { text: string; needle: string }) {
-  const lower = text.toLowerCase();
-  const n = needle.toLowerCase();
-  const parts = [];
-  let from = 0;
-  for (let at = n ? lower.indexOf(n) : -1; at !== -1; at = lower.indexOf(n, from)) {
-    parts.push(text.slice(from, at), <Text key={at} inverse>{text.slice(at, at + n.length)}</Text>);
-    from = at + n.length;
-  }
-  if (!parts.length) return <Text wrap="truncate-end">{text || ' '}</Text>;
-  return <Text wrap="truncate-end">{parts}{text.slice(from)}</Text>;
+  const parts = markNeedle(text, needle);
+  if (parts.length === 1) return <Text wrap="truncate-end">{text || ' '}</Text>;
+  return <Text wrap="truncate-end">{parts.map((p, i) => (p.marked ? <Text key={i} inverse>{p.text}</Text> : p.text))}</Text>;
 }
 
 /** The rows in view, each sanitized on its own: no control sequence from the text reaches the terminal. */

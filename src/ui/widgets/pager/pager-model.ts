@@ -116,3 +116,16 @@ export function findMatches(lines: readonly string[], needle: string, max = PAGE
   }
   return found;
 }
+
+/** A row cut around every occurrence of the needle (case-insensitive), so the view can mark each one. */
+export function markNeedle(text: string, needle: string): { text: string; marked: boolean }[] {
+  const lower = text.toLowerCase();
+  const n = needle.toLowerCase();
+  const parts = [];
+  let from = 0;
+  for (let at = n ? lower.indexOf(n) : -1; at !== -1; at = lower.indexOf(n, from)) {
+    parts.push({ text: text.slice(from, at), marked: false }, { text: text.slice(at, at + n.length), marked: true });
+    from = at + n.length;
+  }
+  return [...parts, { text: text.slice(from), marked: false }];
+}
