@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Exit } from '../../src/cli/exit-codes.js';
+import { Exit, EXIT_MEANINGS } from '../../src/cli/exit-codes.js';
 import { infoLines } from '../../src/ui/server/info-lines.js';
 import { deckWith, state } from './helpers/deck.js';
 import { runCli, sandbox } from './helpers/cli.js';
@@ -104,10 +104,15 @@ describe('auth on a server that asks for no sign-in', () => {
 });
 
 describe('mcpdeck --help', () => {
-  it('lists every exit code there is', async () => {
+  it('lists every exit code there is, in the words of the README, and what test and fuzz mean by theirs', async () => {
     const r = await runCli(['--help'], sandbox());
-    const footer = r.stdout.slice(r.stdout.indexOf('Exit codes:')).replace(/\s+/g, ' ');
-    for (const code of Object.values(Exit)) expect(footer, `exit code ${code}`).toMatch(new RegExp(`(: |· )${code} `));
-    expect(footer).toContain('7 `tools --changed`');
+    const footer = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
+    const flat = footer.replace(/\s+/g, ' ');
+    for (const [key, code] of Object.entries(Exit)) {
+      expect(footer, `exit code ${code}`).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
+      expect(flat).toContain(`${code} ${EXIT_MEANINGS[key as keyof typeof Exit]}`.replace(/ +/g, ' '));
+    }
+    expect(flat).toContain('5 the server refused the request (or does not offer what the command needs), or it timed out, or a task failed');
+    expect(flat).toContain('2 for a test file that is missing or malformed');
   });
 });
