@@ -7,17 +7,16 @@ type Label = (tab: string, count: number | undefined, on: boolean) => string;
 const whole = (tab: string, count?: number) => (count === undefined ? tab : `${tab} (${count})`);
 
 /**
- * From the widest bar to the narrowest: the counts go first (the open tab's last), then
- * the space between tabs, then the other tabs' names shorten to four letters, then to
- * their numbers. The open tab's name stays whole.
+ * From the widest bar to the narrowest: the other tabs' counts go first, then the space
+ * between tabs, then the other tabs' names shorten to four letters, then to their
+ * numbers. The open tab stays whole, its count too.
  */
 const FITS: readonly { label: Label; gap: string }[] = [
   { label: whole, gap: '  ' },
   { label: (tab, count, on) => (on ? whole(tab, count) : tab), gap: '  ' },
-  { label: (tab) => tab, gap: '  ' },
-  { label: (tab) => tab, gap: ' ' },
-  { label: (tab, _, on) => (on ? tab : tab.slice(0, 4)), gap: ' ' },
-  { label: (tab, _, on) => (on ? tab : ''), gap: ' ' },
+  { label: (tab, count, on) => (on ? whole(tab, count) : tab), gap: ' ' },
+  { label: (tab, count, on) => (on ? whole(tab, count) : tab.slice(0, 4)), gap: ' ' },
+  { label: (tab, count, on) => (on ? whole(tab, count) : ''), gap: ' ' },
 ];
 
 /** Each tab's text and the space between them: the widest that fit in `columns` (the narrowest when none do). */
