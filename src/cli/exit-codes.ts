@@ -1,41 +1,37 @@
-/** Exit codes, documented in the README. */
+/** Exit codes; what each means is EXIT_MEANINGS, below. */
 export const Exit = {
   ok: 0,
-  /** The tool ran and returned a result with isError. */
   toolError: 1,
-  /** Bad input: usage, configuration, unknown server or tool, invalid arguments. */
   badInput: 2,
-  /** The server could not be connected, or the connection died. */
   connection: 3,
-  /** The server needs sign-in. */
   needsAuth: 4,
-  /** The server refused the request or it timed out. */
   protocol: 5,
-  /** The server comes from a project's file and waits for the person's approval (nothing was started). */
   needsApproval: 6,
-  /** `tools --changed`: the server's definitions differ from the ones accepted. */
   drift: 7,
-  /** Cancelled with Ctrl-C. */
   interrupted: 130,
 } as const;
 
-/** Each code in a few words, for the `--help` footer (the README's table says more). Every code has one, or this does not compile. */
-const IN_SHORT: Record<keyof typeof Exit, string> = {
-  ok: 'ok',
-  toolError: 'the tool returned an error result',
-  badInput: 'bad input (usage, config, arguments)',
-  connection: 'connection failed',
-  needsAuth: 'needs sign-in',
-  protocol: 'the server refused or timed out',
-  needsApproval: "a project's server waits for approval",
-  drift: '`tools --changed`: definitions changed since accepted',
-  interrupted: 'cancelled',
+/**
+ * What each code means: the README's exit-code table is made of these words
+ * (test/unit/readme-exit-codes.test.ts checks it, UPDATE_README=1 rewrites it), and so is
+ * `--help`. Every code has one, or this does not compile.
+ */
+export const EXIT_MEANINGS: Record<keyof typeof Exit, string> = {
+  ok: 'success (for `status`: every enabled server connected; for `auth login` on a server that asks for no sign-in: nothing to do)',
+  toolError: 'the tool ran and returned an error result (`isError`)',
+  badInput: "bad input: usage, configuration, unknown server, tool or prompt, invalid arguments, a server's question the options could not answer",
+  connection: 'a server could not be connected, or the connection died',
+  needsAuth: 'a server needs sign-in (it answered 401/403), or a page visited first (-32042)',
+  protocol: 'the server refused the request (or does not offer what the command needs), or it timed out, or a task failed',
+  needsApproval: "a server from a project's file waits for approval (nothing was started; `mcpdeck approve`)",
+  drift: '`tools --changed`: the server\'s tools, prompts or resource templates differ from the ones accepted',
+  interrupted: 'cancelled with Ctrl-C',
 };
 
-/** "0 ok · 1 the tool returned an error result · ...": every code, from the table above. */
-export function exitCodeList(): string {
-  return (Object.keys(Exit) as (keyof typeof Exit)[]).map((key) => `${Exit[key]} ${IN_SHORT[key]}`).join(' · ');
-}
+/** The commands whose codes mean something of their own (under the table in the README, and in `--help`). */
+export const COMMAND_EXIT_CODES =
+  '`mcpdeck test` exits 0 when every test passed, 1 when one failed or could not run, 2 for a test file that is missing or malformed. ' +
+  '`mcpdeck fuzz` exits 0 when it found nothing, 1 when it has findings, 2 for bad options or an unknown tool, 3–6 as above when the server cannot be reached.';
 
 /** An error meant for the person at the terminal: printed without a stack trace. */
 export class UserError extends Error {

@@ -1,7 +1,7 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, type Help } from 'commander';
 import { ConfigWriteError } from '../core/config/write-error.js';
 import { VERSION } from '../util/version.js';
-import { Exit, exitCodeList, UserError } from './exit-codes.js';
+import { COMMAND_EXIT_CODES, Exit, EXIT_MEANINGS, UserError } from './exit-codes.js';
 import type { Invocation } from './target.js';
 import { sanitize } from '../util/sanitize.js';
 
@@ -71,11 +71,15 @@ export async function buildProgram(inv: Invocation, head: string[] = []): Promis
   const names = wanted === 'all' ? Object.keys(COMMANDS) : wanted;
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program, inv, run);
-  program.addHelpText('after', () => `\n${program.createHelp().boxWrap(EXIT_HELP, 88)}`);
+  program.addHelpText('after', () => `\n${exitHelp(program.createHelp())}`);
   return { program, result };
 }
 
-const EXIT_HELP = `Exit codes: ${exitCodeList()}. For test: 1 a test failed or could not run; for fuzz: 1 findings.`;
+/** Every exit code and what it means, in the README's words, laid out like the options. */
+function exitHelp(help: Help): string {
+  const codes = (Object.keys(Exit) as (keyof typeof Exit)[]).map((key) => help.formatItem(String(Exit[key]), 3, EXIT_MEANINGS[key], help));
+  return ['Exit codes:', ...codes, '', help.boxWrap(COMMAND_EXIT_CODES, help.helpWidth ?? 80)].join('\n');
+}
 
 /** One message for the person, no stack trace for their mistakes. */
 export function report(error: unknown): number {

@@ -7,21 +7,21 @@ import type { Theme } from './theme/theme.js';
 import { OpenerContext, type Opener } from './system/OpenerContext.js';
 import { ImagesContext } from './system/ImagesContext.js';
 import type { ImageProtocol } from './system/image-protocol.js';
-import { DraftsContext } from './widgets/form/state/useDraft.js';
+import { KeptContext } from './hooks/useKept.js';
 import { App } from './App.js';
 
 /** Everything the app reads from outside React, handed in once. */
 export function Root({ deck, theme, opener, images }: { deck: Deck; theme: Theme; opener?: Opener; images?: ImageProtocol }) {
-  const [drafts] = useState(() => new Map<string, Record<string, unknown>>());
+  const [kept] = useState(() => new Map<string, unknown>());
   return (
     <DeckContext.Provider value={deck}>
       <ThemeContext.Provider value={theme}>
         <OpenerContext.Provider value={opener}>
           <ImagesContext.Provider value={images}>
             <KeysProvider>
-              <DraftsContext.Provider value={drafts}>
+              <KeptContext.Provider value={kept}>
                 <App />
-              </DraftsContext.Provider>
+              </KeptContext.Provider>
             </KeysProvider>
           </ImagesContext.Provider>
         </OpenerContext.Provider>

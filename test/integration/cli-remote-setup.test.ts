@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Exit } from '../../src/cli/exit-codes.js';
+import { Exit, EXIT_MEANINGS } from '../../src/cli/exit-codes.js';
 import { infoLines } from '../../src/ui/server/info-lines.js';
 import { deckWith, state } from './helpers/deck.js';
 import { runCli, sandbox } from './helpers/cli.js';
@@ -85,15 +85,16 @@ describe('add <name> <url>, then status, against an SSE-only server', () => {
 });
 
 describe('auth on a server that asks for no sign-in', () => {
-  it('login says so first, in one line with no page in it; logout says there was nothing to delete', async () => {
+  it('login says so first, in one line with no page in it, and exits 0; logout says there was nothing to delete', async () => {
     const b = box();
     expect((await runCli(['add', 'guess', sse.url], b)).code).toBe(0);
     const login = await runCli(['auth', 'login', 'guess', '--no-browser'], b);
-    expect(login.code).toBe(Exit.needsAuth);
+    // Nothing to do: the server can be used as it is.
+    expect(login.code).toBe(Exit.ok);
     // server-everything answers the registration with an Express 404 page.
     expect(login.stderr).not.toMatch(/<|DOCTYPE/);
     expect(login.stderr).toBe(
-      'mcpdeck: guess: the server does not ask for sign-in (a request without a token got no 401 or 403): mcpdeck connects without one, and signs in if it asks later; ' +
+      'guess: the server does not ask for sign-in (a request without a token got no 401 or 403): mcpdeck connects without one, and signs in if it asks later; ' +
         'signing in anyway failed: the authorization server refused to register mcpdeck as a client (HTTP 404: Error Cannot POST /register)\n',
     );
     const logout = await runCli(['auth', 'logout', 'guess'], b);
@@ -103,10 +104,15 @@ describe('auth on a server that asks for no sign-in', () => {
 });
 
 describe('mcpdeck --help', () => {
-  it('lists every exit code there is', async () => {
+  it('lists every exit code there is, in the words of the README, and what test and fuzz mean by theirs', async () => {
     const r = await runCli(['--help'], sandbox());
-    const footer = r.stdout.slice(r.stdout.indexOf('Exit codes:')).replace(/\s+/g, ' ');
-    for (const code of Object.values(Exit)) expect(footer, `exit code ${code}`).toMatch(new RegExp(`(: |· )${code} `));
-    expect(footer).toContain('7 `tools --changed`');
+    const footer = r.stdout.slice(r.stdout.indexOf('Exit codes:'));
+    const flat = footer.replace(/\s+/g, ' ');
+    for (const [key, code] of Object.entries(Exit)) {
+      expect(footer, `exit code ${code}`).toMatch(new RegExp(`^  ${code} +\\S`, 'm'));
+      expect(flat).toContain(`${code} ${EXIT_MEANINGS[key as keyof typeof Exit]}`.replace(/ +/g, ' '));
+    }
+    expect(flat).toContain('5 the server refused the request (or does not offer what the command needs), or it timed out, or a task failed');
+    expect(flat).toContain('2 for a test file that is missing or malformed');
   });
 });

@@ -87,7 +87,7 @@ describe('the terminal size', () => {
 });
 
 describe('a narrow terminal', () => {
-  it('keeps the tab bar on one line, cut short rather than wrapped, and scrolls the help', async () => {
+  it('keeps the tab bar on one line, every tab in it (the others shortened), and scrolls the help', async () => {
     const deck = await deckWith({ healthy: { command: process.execPath, args: [fixture('healthy.mjs')] } });
     const app = renderApp(deck, { columns: 50, rows: 18 });
     try {
@@ -96,7 +96,7 @@ describe('a narrow terminal', () => {
       await app.press(KEY.enter);
       const frame = await app.waitFor(/1 Tools \(\d+\)/);
       const tabs = frame.split('\n').find((l) => l.includes('1 Tools'))!;
-      expect(tabs).toMatch(/^ 1 Tools \(\d+\) +2 Resources/);
+      expect(tabs).toMatch(/^ 1 Tools \(\d+\) +2 Reso +3 Prom +4 Log +5 Info\s*$/);
       expect(frame.split('\n').every((l) => [...l].length <= 50)).toBe(true);
       expect(frame).not.toMatch(/^\(\d+\)/m);
       // The help scrolls on a short terminal instead of losing rows.

@@ -112,9 +112,9 @@ describe('server tabs over server-everything', () => {
     await app.waitFor((f) => f.includes('Arguments Prompt') && !f.includes('arguments (* required)'));
     await app.press(KEY.right);
     await app.waitFor('Starting default (STDIO) server...');
+    // The tab's list is as it was left too: filtered, the prompt selected.
     await app.press(KEY.left);
-    await app.press('/', ...'arguments prompt', KEY.enter);
-    await app.waitFor(/1 of \d+/);
+    await app.waitFor((f) => /\/ arguments prompt\s+1 of \d+/.test(f) && /^› Arguments Prompt/m.test(f));
     await app.press(KEY.enter);
     const again = await app.waitFor('arguments (* required)');
     expect(again).toMatch(/city\*\s+Paris/);

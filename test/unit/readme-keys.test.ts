@@ -1,10 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { BINDINGS, type Binding } from '../../src/ui/keys/bindings.js';
 import { showKey } from '../../src/ui/keys/key-name.js';
+import { expectReadmeSection } from './helpers/readme-section.js';
 
-const README = fileURLToPath(new URL('../../README.md', import.meta.url));
 const START = '<!-- keys: generated from src/ui/keys/bindings.ts by test/unit/readme-keys.test.ts -->';
 const END = '<!-- /keys -->';
 
@@ -42,12 +40,6 @@ function keysTable(): string {
 
 describe('the README', () => {
   it('lists every key binding exactly as the app has them (UPDATE_README=1 rewrites it)', () => {
-    const readme = readFileSync(README, 'utf8');
-    const at = readme.indexOf(START);
-    const end = readme.indexOf(END);
-    expect(at, 'the README needs the generated keys table').toBeGreaterThan(-1);
-    const current = readme.slice(at, end + END.length);
-    if (process.env.UPDATE_README && current !== keysTable()) writeFileSync(README, readme.replace(current, keysTable()));
-    else expect(current).toBe(keysTable());
+    expectReadmeSection(START, END, keysTable());
   });
 });

@@ -24,7 +24,12 @@ export function registerAuth(program: Command, inv: Invocation, run: Run): void 
         });
         const end = await followSignIn(deck.auth, attempt);
         if (end.phase === 'cancelled') throw new UserError('sign-in cancelled', Exit.interrupted);
-        if (end.phase !== 'signed-in') throw new UserError(`${end.notAsked ? `${name}: ` : `sign-in to ${name} failed: `}${end.error ?? 'see above'}`, Exit.needsAuth);
+        if (end.phase !== 'signed-in' && end.notAsked) {
+          // Nothing to do: the server can be used as it is. The line says so (and why signing in anyway failed).
+          process.stderr.write(`${name}: ${sanitizeLine(end.error ?? '')}\n`);
+          return Exit.ok;
+        }
+        if (end.phase !== 'signed-in') throw new UserError(`sign-in to ${name} failed: ${end.error ?? 'see above'}`, Exit.needsAuth);
         const record = await deck.auth.credentials.read(deck.remoteConfig(name).url);
         const who = record?.subject ? ` as ${sanitizeLine(record.subject)}` : '';
         process.stderr.write(`Signed in to ${name}${who} (scopes: ${sanitizeLine(record?.scopes?.join(' ') || 'none stated')}).\n`);

@@ -46,7 +46,7 @@ export function Dashboard() {
   const editServer = useEditServer();
   // The filter's line is counted by the list: a row more and Ink draws the frame over itself.
   const rows = stackRows(size.rows, { summary: 1, notice: Boolean(notice), signInHint: Boolean(signInHint), titles: 1, list: {}, scrollLine: 1, detail: DETAIL_ROWS });
-  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, rows.list, !sourcesOpen);
+  const { filter, shown, list, selected } = useFilteredList(servers, byName, byName, rows.list, { active: !sourcesOpen });
   const needle = filter.input.value;
   const frame = useTick(150, servers.some((s) => s.status === 'connecting'));
   const statusWidth = statusColumn(size.columns - 2, servers.some((s) => s.restart));

@@ -84,7 +84,7 @@ export function ServerScreen({ name }: { name: string }) {
           {driftHeadline(drift)}
         </Text>
       ) : null}
-      <TabBar tabs={tabs} active={tab} counts={listCounts(server)} />
+      <TabBar tabs={tabs} active={tab} counts={listCounts(server)} columns={size.columns} />
       <BodySizeContext.Provider value={{ columns: size.columns, rows: rows.tab }}>
         <ServerTab tab={tab} server={server} remote={remote} />
       </BodySizeContext.Provider>

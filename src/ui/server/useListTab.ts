@@ -3,7 +3,8 @@ import { useBodySize } from '../hooks/useBodySize.js';
 import type { Size } from '../hooks/useTerminalSize.js';
 import type { Handlers } from '../keys/dispatcher.js';
 import { useKeys } from '../keys/useKeys.js';
-import { useFilteredList, type FilteredList } from '../widgets/filter/useFilteredList.js';
+import { useFilteredList, type FilteredList, type ListPlace } from '../widgets/filter/useFilteredList.js';
+import { useKept } from '../hooks/useKept.js';
 import { stackRows, type Part } from '../layout/stack-rows.js';
 
 export interface ListTabOptions<T> {
@@ -47,7 +48,9 @@ export function useListTab<T>(options: ListTabOptions<T>): ListTab<T> {
   const size = useBodySize();
   // Fitted, the list (its filter line included) takes a row per item and no more.
   const { list: rows } = stackRows(size.rows, { ...options.keep, list: options.fit ? { max: items.length + 1 } : {}, positionLine: 1 });
-  const filtered = useFilteredList(items, options.text, options.id, rows, !cover);
+  // Where the list was left (its filter, its selected item) is there again after another tab or screen.
+  const kept = useKept<ListPlace>('list', server.name, options.scope);
+  const filtered = useFilteredList(items, options.text, options.id, rows, { active: !cover, kept });
   const { list, filter, selected } = filtered;
   useKeys([options.scope, 'list', 'global'], cover ?? {
     ...list.handlers,

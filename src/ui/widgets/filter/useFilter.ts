@@ -8,10 +8,10 @@ export interface Filter {
   start: () => void;
 }
 
-/** `/` to type a filter in place: enter keeps it, esc clears it (a kept one too, before esc leaves the screen). */
-export function useFilter(active = true): Filter {
+/** `/` to type a filter in place (starting with `initial` applied): enter keeps it, esc clears it (a kept one too, before esc leaves the screen). */
+export function useFilter(active = true, initial = ''): Filter {
   const [editing, setEditing] = useState(false);
-  const input = useTextInput('');
+  const input = useTextInput(initial);
   useKeys(['filter'], {
     accept: () => setEditing(false),
     clear: () => {

@@ -16,11 +16,12 @@ export interface List {
  * never out of range. With `ids` (one per item), the selection is an item, not a row:
  * when items come or go before it, it stays on the item the person picked (and keys
  * like `e` or `r` act on that one); only when that item goes does it keep the row.
+ * `initial` names the item to select first (where the list was left last time).
  */
-export function useList(count: number, height: number, ids?: readonly string[]): List {
+export function useList(count: number, height: number, ids?: readonly string[], initial?: string): List {
   const [raw, setState] = useState<ListState>({ index: 0, offset: 0 });
   // The item drawn as selected last time.
-  const drawn = useRef<string | undefined>(undefined);
+  const drawn = useRef(initial);
   const state = clampList(follow(raw, ids, drawn.current), count, height);
   const id = ids?.[state.index];
   useLayoutEffect(() => {

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Deck } from '../../src/core/deck.js';
+import { deckWith } from '../integration/helpers/deck.js';
+import { EVERYTHING } from '../integration/helpers/everything.js';
+import { KEY, renderApp, type Rendered } from './helpers/render.js';
+
+const selectedRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+const firstWord = (row: string) => /^›\s+(\S+)/.exec(row)?.[1];
+
+/** Like lazygit and k9s: each tab's list is where it was left, after another tab or screen. */
+describe('a server tab keeps its filter and selection for the session', () => {
+  let deck: Deck;
+  let app: Rendered;
+  beforeEach(async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press(KEY.enter);
+    await app.waitFor(/Tools.*Resources.*Prompts/);
+  });
+  afterEach(async () => {
+    app?.unmount();
+    await deck?.close();
+  });
+
+  it('after another tab, and after leaving the server and coming back, Enter opens the tool that was picked', async () => {
+    await app.press('/', ...'get', KEY.enter);
+    const filtered = await app.waitFor((f) => /\/ get/.test(f) && !f.includes('type to filter'));
+    const first = firstWord(selectedRow(filtered));
+    await app.press(KEY.down);
+    const moved = await app.waitFor((f) => firstWord(selectedRow(f)) !== first);
+    const picked = firstWord(selectedRow(moved))!;
+    expect(picked).toMatch(/^get-/);
+
+    await app.press('2');
+    await app.waitFor('Dynamic Text Resource');
+    await app.press('1');
+    const back = await app.waitFor((f) => !f.includes('Dynamic Text Resource') && selectedRow(f) !== '');
+    expect(back).toMatch(/\/ get/);
+    expect(firstWord(selectedRow(back))).toBe(picked);
+
+    // Left from another tab (esc there goes back at once) and opened again: Tools as it was left.
+    await app.press('4');
+    await app.waitFor('log messages');
+    await app.press(KEY.esc);
+    await app.waitFor((f) => !/Tools.*Resources/.test(f));
+    await app.press(KEY.enter);
+    const again = await app.waitFor((f) => selectedRow(f) !== '');
+    expect(again).toMatch(/\/ get/);
+    expect(firstWord(selectedRow(again))).toBe(picked);
+    await app.press(KEY.enter);
+    const form = await app.waitFor('ctrl+s send');
+    expect(form.split('\n')[0]).toMatch(new RegExp(`› ${picked}$`));
+  });
+
+  it('esc clears the filter the way it always did, and the cleared one is what is kept', async () => {
+    await app.press('/', ...'sum', KEY.enter);
+    await app.waitFor((f) => firstWord(selectedRow(f)) === 'get-sum' && !f.includes('type to filter'));
+    await app.press(KEY.esc);
+    await app.waitFor((f) => !/\/ sum/.test(f) && /Tools \(\d+\)/.test(f));
+    expect(firstWord(selectedRow(app.frame()))).toBe('get-sum');
+    await app.press('3');
+    await app.waitFor('Arguments Prompt');
+    await app.press('1');
+    const back = await app.waitFor((f) => firstWord(selectedRow(f)) === 'get-sum');
+    expect(back).not.toMatch(/^\/ /m);
+  });
+});
