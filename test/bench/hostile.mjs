@@ -28,7 +28,8 @@ async function runCase(name) {
   const started = performance.now();
   let said;
   if (spec.validate) {
-    const { validate } = await import('../../dist/core/schema/validator.js');
+    const { loadValidator, validate } = await import('../../dist/core/schema/validator.js');
+    await loadValidator();
     said = validate({ type: 'string', pattern: '^(\\w+\\s?)*$' }, `${'word '.repeat(20_000)}!`).errors.join('; ');
     validate({ type: 'string', pattern: '^(a+)+$' }, EVIL);
   } else {
