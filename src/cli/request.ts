@@ -5,7 +5,7 @@ import { isRequestFailure, requestError, type CallErrorKind } from '../core/mcp/
 import type { LoggingLevel } from '../core/mcp/types.js';
 import { LOG_LEVELS, type LogEntry } from '../core/servers/log-messages.js';
 import type { ServerState } from '../core/servers/state.js';
-import type { ListKind } from '../core/servers/connection.js';
+import type { ListKind } from '../core/servers/lists.js';
 import { terminalJson } from '../util/json.js';
 import { sanitize } from '../util/sanitize.js';
 import { Exit, UserError } from './exit-codes.js';

@@ -12,7 +12,7 @@ import { terminalInputAsker } from './ask-input.js';
 import { openRecentArgs } from '../core/calls/recent-args.js';
 import { openDefinitionStore } from '../core/drift/store.js';
 import type { ConfigIssue } from '../core/config/types.js';
-import type { ListKind } from '../core/servers/connection.js';
+import type { ListKind } from '../core/servers/lists.js';
 import { Exit, UserError } from './exit-codes.js';
 import { pairs } from './pairs.js';
 import { sanitizeLine } from '../util/sanitize.js';

@@ -4,7 +4,7 @@ import type { UserCatalog } from './config/user-catalog.js';
 import type { RecentArgs } from './calls/recent-args.js';
 import type { AuthManager, AuthPolicy } from './auth/manager.js';
 import type { RequestPolicy } from './elicitation/types.js';
-import type { ListKind } from './servers/connection.js';
+import type { ListKind } from './servers/lists.js';
 import type { RestartPolicy } from './servers/supervisor.js';
 import type { WatcherFactory } from './config/watch.js';
 import type { ConfigReload } from './config/reload.js';

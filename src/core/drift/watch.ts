@@ -5,7 +5,7 @@ import { toolMatcher } from '../servers/tools.js';
 import { compareDefinitions, type ServerDrift } from './compare.js';
 import { definitionsOf, serverIdentity, type DefinitionKind, type DefinitionSet, type ListedKinds } from './definitions.js';
 import type { DefinitionStore } from './store.js';
-import type { ListKind } from '../servers/connection.js';
+import type { ListKind } from '../servers/lists.js';
 import { formatCount } from '../../util/text.js';
 
 const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts: 'prompt', resources: 'template' };

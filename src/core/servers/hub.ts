@@ -6,7 +6,8 @@ import { ToolCallError, type CallOptions, type CallOutcome } from '../mcp/call.j
 import type { TrafficEntry } from '../mcp/tap.js';
 import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions, SendOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
-import { ServerConnection, type ListKind } from './connection.js';
+import { ServerConnection } from './connection.js';
+import type { ListKind } from './lists.js';
 import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
 import type { ServerTasks } from './tasks.js';
