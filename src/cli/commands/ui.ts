@@ -14,7 +14,10 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
         const [{ openScreen }, { createTheme }] = await Promise.all([import('../../ui/start.js'), import('../../ui/theme/theme.js')]);
         const theme = createTheme(process.env);
         const screen = openScreen(theme);
-        const [{ openDeck, reportIssues }, { runTui }] = await Promise.all([import('../target.js'), import('../../ui/run.js')]).catch((error: unknown) => {
+        const screens = import('../../ui/run.js');
+        // Awaited below; until then its failure must not go unhandled.
+        screens.catch(() => undefined);
+        const { openDeck, reportIssues } = await import('../target.js').catch((error: unknown) => {
           screen.close();
           throw error;
         });
@@ -23,6 +26,10 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
           const deck = await openDeck(options, inv, { tui, reportLater: true });
           issues = deck.configIssues;
           try {
+            // The servers start connecting while the screens load: a quick one is connected
+            // by the first full frame, with no frames drawn between.
+            void deck.connectAll();
+            const { runTui } = await screens;
             await runTui(deck, screen, theme);
           } finally {
             await deck.close();
