@@ -58,8 +58,9 @@ describe('forms in a real terminal', () => {
     await term.keys('Right');
     await term.waitFor('Starting default (STDIO) server');
     await term.keys('Left');
-    await term.type('/arguments prompt');
-    await term.keys('Enter', 'Enter');
+    // The tab kept its filter and the prompt picked: Enter opens it again.
+    await term.waitFor(/\/ arguments prompt  1 of 4/);
+    await term.keys('Enter');
     const again = await term.waitFor('arguments (* required)');
     expect(again).toMatch(/city\*\s+Paris/);
     expect(again).toMatch(/state\s+IDF/);
