@@ -1,26 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Deck } from '../../src/core/deck.js';
-import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
-import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingApp, type EverythingApp } from './helpers/everything-app.js';
+import { KEY, type Rendered } from './helpers/render.js';
 
 /**
  * Keys typed faster than they are read (over SSH, a busy event loop, tmux send-keys)
  * arrive as one chunk: each is still its own key, read after the screen has caught up.
  */
 describe('keys that arrive together', () => {
-  let deck: Deck;
+  let open: EverythingApp | undefined;
   let app: Rendered;
   beforeEach(async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
-    app = renderApp(deck);
-    await deck.connectAll();
-    await app.waitFor('✓ connected');
+    open = await everythingApp();
+    ({ app } = open);
   });
-  afterEach(async () => {
-    app?.unmount();
-    await deck?.close();
-  });
+  afterEach(() => open?.close());
 
   it('a filter typed with its Enter in one read filters what was typed, with no space after it', async () => {
     await app.press('/');

@@ -1,28 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Deck } from '../../src/core/deck.js';
-import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
-import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingApp, type EverythingApp } from './helpers/everything-app.js';
+import { KEY, type Rendered } from './helpers/render.js';
 
 const selectedRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 const firstWord = (row: string) => /^›\s+(\S+)/.exec(row)?.[1];
 
 /** Like lazygit and k9s: each tab's list is where it was left, after another tab or screen. */
 describe('a server tab keeps its filter and selection for the session', () => {
-  let deck: Deck;
+  let open: EverythingApp | undefined;
   let app: Rendered;
   beforeEach(async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
-    app = renderApp(deck);
-    await deck.connectAll();
-    await app.waitFor('✓ connected');
+    open = await everythingApp();
+    ({ app } = open);
     await app.press(KEY.enter);
     await app.waitFor(/Tools.*Resources.*Prompts/);
   });
-  afterEach(async () => {
-    app?.unmount();
-    await deck?.close();
-  });
+  afterEach(() => open?.close());
 
   it('after another tab, and after leaving the server and coming back, Enter opens the tool that was picked', async () => {
     await app.press('/', ...'get', KEY.enter);
