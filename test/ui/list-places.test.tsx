@@ -39,7 +39,8 @@ describe('a server tab keeps its filter and selection for the session', () => {
     await app.press(KEY.esc);
     await app.waitFor((f) => !/Tools.*Resources/.test(f));
     await app.press(KEY.enter);
-    const again = await app.waitFor((f) => selectedRow(f) !== '');
+    // The server screen, not the dashboard still on screen (its row is selected too).
+    const again = await app.waitFor((f) => /Tools.*Resources/.test(f) && selectedRow(f) !== '');
     expect(again).toMatch(/\/ get/);
     expect(firstWord(selectedRow(again))).toBe(picked);
     await app.press(KEY.enter);
