@@ -8,8 +8,8 @@ import type { DeckScreen } from './start.js';
 /** Runs the TUI in the screen `openScreen` made, until the person quits. */
 export async function runTui(deck: Deck, screen: DeckScreen, theme: Theme): Promise<void> {
   const images = detectImageProtocol(process.env, Boolean(process.stdout.isTTY));
+  // The servers are already connecting (the ui command starts them before the screens load).
   screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} images={images} />);
-  void deck.connectAll();
   // A change to any configuration file (`mcpdeck add` elsewhere, an editor) shows up here.
   const stopWatching = deck.watchConfig();
   try {

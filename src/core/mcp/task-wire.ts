@@ -56,7 +56,7 @@ export function taskProblem(
   asked: boolean,
 ): string | undefined {
   if (era === 'modern') {
-    if (asked && !capabilities?.extensions?.[TASKS_EXTENSION]) return `the server does not offer tasks (no ${TASKS_EXTENSION} extension): call ${tool.name} without --task`;
+    if (asked && noTasksReason(era, capabilities)) return `the server does not offer tasks (no ${TASKS_EXTENSION} extension): call ${tool.name} without --task`;
     return undefined;
   }
   const support = taskSupport(tool);
