@@ -1,5 +1,6 @@
 import type { ServerConfig } from './types.js';
 import { redactUrl } from './redact.js';
+import { shellQuote } from '../calls/command-line.js';
 
 /** What approving a server lets run: the exact command line (or URL), and the names of what it is given. */
 export interface WhatRuns {
@@ -14,12 +15,6 @@ export interface WhatRuns {
   headerNames: string[];
 }
 
-const SAFE = /^[\w@%+=:,./-]+$/;
-
-/** A word as a POSIX shell would need it written: plain, or in single quotes. */
-function shellQuote(word: string): string {
-  return word !== '' && SAFE.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
 
 export function whatRuns(config: ServerConfig): WhatRuns {
   switch (config.type) {
