@@ -151,14 +151,11 @@ export class ServerConnection {
       if (this.session === session) this.patch({ logs: this.log.add(params) });
     });
     const kinds = (['tools', 'resources', 'prompts'] as const).filter((kind) => capabilities[kind] && (!this.ctx.lists || this.ctx.lists.includes(kind)));
-    // The first lists land together with "connected": one change for the screens to draw, not one per list.
-    const first: Partial<ServerState> = {};
-    let loaded = false;
-    const lists = await watchLists(client, {
+    const { takeFirst, ...lists } = await watchLists(client, {
       kinds,
       timeout: this.definition.config?.timeout ?? DEFAULT_CONNECT_TIMEOUT,
       tools: (all) => this.toolState(all),
-      apply: (change) => this.session === session && (loaded ? this.patch(change) : Object.assign(first, change)),
+      apply: (change) => this.session === session && this.patch(change),
       notes: this.listNotes,
     });
     if (this.session === session) this.lists = lists;
@@ -170,10 +167,10 @@ export class ServerConnection {
       else await session.listening.update(filter);
     }
     await this.subscriptions.renew(client);
-    loaded = true;
     if (this.session !== session) return;
     this.supervisor?.connected();
-    this.patch({ ...first, ...connectedState(session, capabilities) });
+    // The lists so far land with "connected": one change for the screens to draw.
+    this.patch({ ...takeFirst(), ...connectedState(session, capabilities) });
   }
 
   private toolState(all: Tool[]): Pick<ServerState, 'tools' | 'hiddenTools'> {

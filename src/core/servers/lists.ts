@@ -27,9 +27,11 @@ export interface WatchedLists {
 /**
  * Lists what the server offers and keeps it fresh on list_changed. The handlers go in
  * before the first listing, so a change announced while it runs is not lost; answers
- * are applied in the order they were asked for, so a late, stale one never wins.
+ * are applied in the order they were asked for, so a late, stale one never wins. The
+ * answers are gathered until the caller takes them (`takeFirst`), to show with
+ * "connected" in one change rather than one per list; after that each is applied.
  */
-export async function watchLists(client: Client, watch: ListWatch): Promise<WatchedLists> {
+export async function watchLists(client: Client, watch: ListWatch): Promise<WatchedLists & { takeFirst: () => Partial<ServerState> }> {
   const wanted = (kind: ListKind) => watch.kinds.includes(kind);
   const checkHeaderParams = client.getProtocolEra() === 'modern';
   const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout, checkHeaderParams });
@@ -50,6 +52,13 @@ export async function watchLists(client: Client, watch: ListWatch): Promise<Watc
     } : {}),
     prompts: async () => (wanted('prompts') ? noted('prompts', await list('prompts'), (prompts) => ({ prompts })) : {}),
   };
+  let gathered: Partial<ServerState> | undefined = {};
+  const apply = (change: Partial<ServerState>) => (gathered ? Object.assign(gathered, change) : watch.apply(change));
+  const takeFirst = () => {
+    const taken = gathered ?? {};
+    gathered = undefined;
+    return taken;
+  };
   const asked = { tools: 0, resources: 0, prompts: 0 };
   const applied = { ...asked };
   const refresh = async (kind: ListKind) => {
@@ -57,7 +66,7 @@ export async function watchLists(client: Client, watch: ListWatch): Promise<Watc
     const change = await fetchers[kind]();
     if (seq > applied[kind]) {
       applied[kind] = seq;
-      watch.apply(change);
+      apply(change);
     }
   };
   // One refresh in flight and one queued per list: a server announcing a change 5,000
@@ -84,5 +93,5 @@ export async function watchLists(client: Client, watch: ListWatch): Promise<Watc
   await Promise.all([coalesced('tools'), coalesced('resources'), coalesced('prompts')]);
   const dueAt = (kind: ListKind) => Math.min(staleAt[kind] ?? Infinity, kind === 'resources' ? (staleAt.resourceTemplates ?? Infinity) : Infinity);
   const stale = (kind: ListKind) => wanted(kind) && dueAt(kind) <= Date.now();
-  return { freshen: async () => void (await Promise.all(watch.kinds.filter(stale).map(coalesced))) };
+  return { takeFirst, freshen: async () => void (await Promise.all(watch.kinds.filter(stale).map(coalesced))) };
 }
