@@ -75,4 +75,14 @@ describe('the pager at 80 columns', () => {
     await pager.waitFor((f) => f.includes('match 1/4'));
     expect(pager.frame()).toContain('(row 1 of 5)');
   });
+
+  it('esc clears a kept search before anything else, and the next search starts empty', async () => {
+    const pager = showPager('alpha beta\ngamma alpha', 80, 6);
+    await pager.press('/', ...'alpha', KEY.enter);
+    await pager.waitFor((f) => f.includes('match 1/2 for "alpha"'));
+    await pager.press(KEY.esc);
+    await pager.waitFor((f) => !f.includes('for "alpha"'));
+    await pager.press('/');
+    await pager.waitFor((f) => /^search: *$/m.test(f));
+  });
 });

@@ -15,7 +15,7 @@ interface Props {
   active?: boolean;
 }
 
-/** Long text with scrolling and `/` search, `n`/`N` between matches. */
+/** Long text with scrolling and `/` search, `n`/`N` between matches; esc clears a kept search first. */
 export function Pager({ text, width, height, active = true }: Props) {
   const [searching, setSearching] = useState(false);
   // The search line's row is kept while not searching, so the view does not jump when it opens.
@@ -30,6 +30,13 @@ export function Pager({ text, width, height, active = true }: Props) {
     },
     clear: () => setSearching(false),
   }, { priority: PRIORITY.text, active: active && searching, onText: input.onText });
+  // A kept search is cleared by esc before esc leaves the screen, as a kept filter is (useFilter).
+  useKeys(['filter'], {
+    clear: () => {
+      pager.search('');
+      input.set('');
+    },
+  }, { priority: PRIORITY.widget, active: active && !searching && pager.needle !== '' });
   return (
     <Box flexDirection="column">
       <PagerView pager={pager} />
