@@ -42,8 +42,11 @@ describe('the deck for people who build servers, in a real terminal', () => {
     await term.type('inputSchema');
     await term.keys('Enter');
     await term.waitFor(/match 1\/1 for "inputSchema"/);
+    // The first esc clears the kept search, the next closes the pager.
     await term.keys('Escape');
-    await term.waitFor((s) => !s.includes('line 1 of') && s.includes('Tools (2)'));
+    await term.waitFor((s) => /line [\d,]+ of/.test(s) && !s.includes('for "inputSchema"'));
+    await term.keys('Escape');
+    await term.waitFor((s) => !/line [\d,]+ of/.test(s) && s.includes('Tools (2)'));
   });
 
   it('the repeat command is whole, on as many rows as it needs, and c copies it (OSC 52) in one line', async () => {

@@ -39,7 +39,7 @@ describe('the Tools tab for people who build servers', () => {
     expect(detail).not.toMatch(/… \d+ more/);
   });
 
-  it('s opens the whole tool in the pager (description, annotations as sent, schemas); esc closes it and keeps the filter', async () => {
+  it('s opens the whole tool in the pager (description, annotations as sent, schemas); esc clears its search, then closes it and keeps the filter', async () => {
     deck = await deckWith({ notes: { command: process.execPath, args: [fixture('annotated-tools.mjs')] } });
     app = renderApp(deck, { columns: 100, rows: 30 });
     app.resize(100, 30);
@@ -57,6 +57,9 @@ describe('the Tools tab for people who build servers', () => {
     expect(whole).toContain('Line 1 of what write_note does.');
     await app.press('/', ...'inputSchema', KEY.enter);
     await app.waitFor(/match 1\/1 for "inputSchema"/);
+    // The first esc clears the kept search, the next closes the pager.
+    await app.press(KEY.esc);
+    await app.waitFor((f) => /line [\d,]+ of/.test(f) && !f.includes('for "inputSchema"'));
     await app.press(KEY.esc);
     // Back on the list, the filter still kept.
     await app.waitFor((f) => !f.includes('line 1 of') && /1 of 2/.test(f));
