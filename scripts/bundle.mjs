@@ -116,6 +116,26 @@ const yogaWithoutFetch = {
   },
 };
 
+/**
+ * The v1 SDK (the built-in demo server's) builds Zod 3 objects from Zod 3 shapes and
+ * converts Zod 3 schemas with zod-to-json-schema; the demo's schemas are Zod 4, which the
+ * SDK converts with zod's own code. Zod 3 and the converter (100 kB, evaluated as the demo
+ * starts) are left out of that SDK: reached, they throw and say why. A user's in-process
+ * module loads its own SDK, untouched.
+ */
+const demoSdkZod4Only = {
+  name: 'demo-sdk-zod4-only',
+  setup(build) {
+    build.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, (args) =>
+      /[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: args.path, namespace: 'demo-sdk-zod4-only' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'demo-sdk-zod4-only' }, (args) => {
+      const name = args.path === 'zod/v3' ? 'object' : 'zodToJsonSchema';
+      return { contents: `export function ${name}() { throw new Error('mcpdeck bundles the v1 SDK for its demo, with Zod 4 only: ${args.path} is left out'); }`, loader: 'js' };
+    });
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -136,7 +156,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch],
   metafile: true,
   logLevel: 'warning',
 };
