@@ -16,6 +16,16 @@ const PASTE_OFF = '\x1b[?2004l';
  */
 const MAX_FPS = 120;
 
+/** What the deck shows until its screens are ready (Root.tsx shows it again while they mount). */
+export function Opening() {
+  return (
+    <Box flexDirection="column">
+      <Breadcrumb parts={['servers']} />
+      <Text dimColor>reading the configuration…</Text>
+    </Box>
+  );
+}
+
 /** The terminal the deck draws on: the alternate screen (with bracketed paste), and the Ink instance the app is rendered into. */
 export interface DeckScreen {
   app: Instance;
@@ -42,10 +52,7 @@ export function openScreen(theme: Theme): DeckScreen {
   process.once('exit', close);
   const app = render(
     <ThemeContext.Provider value={theme}>
-      <Box flexDirection="column">
-        <Breadcrumb parts={['servers']} />
-        <Text dimColor>reading the configuration…</Text>
-      </Box>
+      <Opening />
     </ThemeContext.Provider>,
     { exitOnCtrlC: false, patchConsole: true, maxFps: MAX_FPS },
   );

@@ -21,7 +21,10 @@ export async function buildInkHello(root, dir) {
 }
 
 /** Spawns `node ...args` on a pty; resolves with ms from spawn until `marker` (a RegExp) is on screen. */
-export function timeToText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
+export const timeToText = async (args, marker, options) => (await untilText(args, marker, options)).ms;
+
+/** As timeToText, with what the terminal received until then (`output`, escapes and all). */
+export function untilText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
   return new Promise((resolve, reject) => {
     const command = `stty cols 120 rows 40; exec ${[process.execPath, ...args].map(shellQuote).join(' ')}`;
     const start = process.hrtime.bigint();
@@ -36,7 +39,7 @@ export function timeToText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
       if (error) reject(error);
-      else resolve(ms);
+      else resolve({ ms, output: screen });
     };
     const timer = setTimeout(() => finish(new Error(`no ${marker} within ${timeoutMs} ms: node ${args.join(' ')}\n${screen.slice(-2000)}`)), timeoutMs);
     child.stdout.on('data', (d) => {
