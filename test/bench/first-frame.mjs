@@ -3,8 +3,9 @@
 // what the terminal receives. The floor is a bundled Ink hello world, built here with
 // esbuild exactly as mcpdeck's bundle is (ESM, production React).
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
@@ -23,28 +24,41 @@ export async function buildInkHello(root, dir) {
 /** Spawns `node ...args` on a pty; resolves with ms from spawn until `marker` (a RegExp) is on screen. */
 export const timeToText = async (args, marker, options) => (await untilText(args, marker, options)).ms;
 
-/** As timeToText, with what the terminal received until then (`output`, escapes and all). */
+/**
+ * As timeToText, with what the terminal received until then (`output`, escapes and all).
+ * Resolves once the run is over: the process on the pty is killed and script(1) has
+ * exited, so one run's teardown never lands in the next run's time.
+ */
 export function untilText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
   return new Promise((resolve, reject) => {
-    const command = `stty cols 120 rows 40; exec ${[process.execPath, ...args].map(shellQuote).join(' ')}`;
+    // The shell writes its pid, which the node process keeps (exec), to kill it by.
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'mcpdeck-pty-')), 'pid');
+    const command = `echo $$ > ${shellQuote(pidFile)}; stty cols 120 rows 40; exec ${[process.execPath, ...args].map(shellQuote).join(' ')}`;
     const start = process.hrtime.bigint();
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...env, SHELL: '/bin/sh', TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
     let screen = '';
-    let done = false;
+    let result;
+    const closed = new Promise((settle) => child.on('close', settle));
     const finish = (error, ms) => {
-      if (done) return;
-      done = true;
+      if (result) return;
+      result = error ? { error } : { ms };
       clearTimeout(timer);
+      try {
+        process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+      } catch {}
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {}
-      if (error) reject(error);
-      else resolve({ ms, output: screen });
+      void closed.then(() => {
+        rmSync(dirname(pidFile), { recursive: true, force: true });
+        if (error) reject(error);
+        else resolve({ ms, output: screen });
+      });
     };
     const timer = setTimeout(() => finish(new Error(`no ${marker} within ${timeoutMs} ms: node ${args.join(' ')}\n${screen.slice(-2000)}`)), timeoutMs);
     child.stdout.on('data', (d) => {
       screen += d;
-      if (marker.test(screen.replace(ANSI, ''))) finish(null, Number(process.hrtime.bigint() - start) / 1e6);
+      if (!result && marker.test(screen.replace(ANSI, ''))) finish(null, Number(process.hrtime.bigint() - start) / 1e6);
     });
     child.on('error', (e) => finish(e));
     child.on('exit', (code) => setImmediate(() => finish(new Error(`exited (${code}) before ${marker}: node ${args.join(' ')}\n${screen.replace(ANSI, '').slice(-2000)}`))));
