@@ -136,6 +136,28 @@ const demoSdkZod4Only = {
   },
 };
 
+/**
+ * string-width (how Ink measures text) tests every cluster of text that is not plain ASCII
+ * against /^\p{RGI_Emoji}$/v, a pattern whose first use compiles for ~12 ms: the deck's
+ * first frame ("✓", "…", "─") paid that, a frame of plain ASCII never does. Every RGI
+ * emoji holds an Extended_Pictographic or Emoji_Presentation character or a keycap
+ * (U+20E3), so a cluster without any is not an emoji and skips the test; widths are
+ * unchanged (test/unit/string-width-emoji.test.ts).
+ */
+export const EMOJI_PRECHECK = /[\p{Extended_Pictographic}\p{Emoji_Presentation}\u20E3]/u;
+const stringWidthEmojiPrecheck = {
+  name: 'string-width-emoji-precheck',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace('rgiEmojiRegex.test(segment)', `(${EMOJI_PRECHECK}.test(segment) && rgiEmojiRegex.test(segment))`);
+      // wrap-ansi's older copy has no such test and is built as it is; a newer one that tests another way is said.
+      const missed = patched === source && source.includes('^\\p{RGI_Emoji}$');
+      return { contents: patched, loader: 'js', warnings: !missed ? [] : [{ text: 'string-width-emoji-precheck: the RGI_Emoji test has changed; the first frame may be slow again' }] };
+    });
+  },
+};
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -156,7 +178,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthEmojiPrecheck],
   metafile: true,
   logLevel: 'warning',
 };

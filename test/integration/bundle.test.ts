@@ -74,6 +74,8 @@ describe('the bundle users run', () => {
     expect(start.filter((i) => /node_modules\/(@modelcontextprotocol|zod|ajv|re2js)\//.test(i) || i.startsWith('src/core/'))).toEqual([]);
     // The demo's SDK (v1) comes with Zod 4 only: Zod 3 and its converter are left out (scripts/bundle.mjs).
     expect(loadedWith(m, chunkOf(m, 'src/core/demo/server.ts')).filter((i) => /node_modules\/(zod\/v3|zod-to-json-schema)\//.test(i))).toEqual([]);
+    // Ink's string-width with the emoji shortcut (test/unit/string-width-emoji.test.ts).
+    expect(readFileSync(join(ROOT, chunkOf(m, 'node_modules/string-width/index.js')), 'utf8')).toContain('\\p{Emoji_Presentation}\\u20E3]/u.test(segment)&&rgiEmojiRegex.test(segment)');
     // The SDK's own copy of Ajv (its default validator) is replaced by mcpdeck's (sdk-shims.ts).
     expect(Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes('ajvProvider'))).toEqual([]);
     expect(loadedWith(m, chunkOf(m, 'src/ui/run.tsx')).some((i) => i.includes('node_modules/ink/'))).toBe(true);
