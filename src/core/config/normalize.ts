@@ -37,13 +37,14 @@ export function normalizeEntry(
     error(`must be an object like {"command": "..."} or {"type": "http", "url": "..."}`);
     return def();
   }
+  const known = knownFields();
   for (const key of Object.keys(raw)) {
-    if (!knownFields.includes(key)) {
-      const guess = closest(key, knownFields);
+    if (!known.includes(key)) {
+      const guess = closest(key, known);
       warn(`unknown field "${key}" is ignored${guess ? ` (did you mean "${guess}"?)` : ''}`);
     }
   }
-  const parsed = serverEntrySchema.safeParse(raw);
+  const parsed = serverEntrySchema().safeParse(raw);
   if (!parsed.success) {
     for (const problem of parsed.error.issues) error(`"${problem.path.join('.')}": ${problem.message}`);
     return def();

@@ -1,45 +1,50 @@
 import { z } from 'zod';
 
-const stringMap = z.record(z.string(), z.string());
-const ms = z.number().int().positive();
-
 /** The known fields of an `mcpServers` entry; unknown ones are reported, not fatal. */
-export const serverEntrySchema = z.object({
-  type: z.string().optional(),
-  command: z.string().optional(),
-  args: z.array(z.string()).optional(),
-  env: stringMap.optional(),
-  cwd: z.string().optional(),
-  url: z.string().optional(),
-  headers: stringMap.optional(),
-  module: z.string().optional(),
-  export: z.string().optional(),
-  disabled: z.boolean().optional(),
-  timeout: ms.optional(),
-  requestTimeout: ms.optional(),
-  /** Which protocol generation to speak: "auto" (default), "legacy" (2025), "modern" (2026-07-28), or one exact revision. */
-  protocol: z
-    .string()
-    .regex(/^(auto|legacy|modern|\d{4}-\d{2}-\d{2})$/, 'must be "auto", "legacy", "modern" or a revision such as "2026-07-28" or "2025-06-18"')
-    .optional(),
-  /** Folders offered to the server as roots; `~` and ${VAR} are expanded, a relative path is from the file's folder. */
-  roots: z.array(z.string().min(1, 'a root must name a folder')).optional(),
-  tools: z
-    .strictObject({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() })
-    .optional(),
-  oauth: z
-    .looseObject({
-      clientId: z.string().optional(),
-      clientSecret: z.string().optional(),
-      scopes: z.array(z.string()).optional(),
-      callbackPort: z.number().int().min(0).max(65535).optional(),
-      clientMetadataUrl: z.string().optional(),
-    })
-    .optional(),
-});
+const build = () => {
+  const stringMap = z.record(z.string(), z.string());
+  const ms = z.number().int().positive();
+  return z.object({
+    type: z.string().optional(),
+    command: z.string().optional(),
+    args: z.array(z.string()).optional(),
+    env: stringMap.optional(),
+    cwd: z.string().optional(),
+    url: z.string().optional(),
+    headers: stringMap.optional(),
+    module: z.string().optional(),
+    export: z.string().optional(),
+    disabled: z.boolean().optional(),
+    timeout: ms.optional(),
+    requestTimeout: ms.optional(),
+    /** Which protocol generation to speak: "auto" (default), "legacy" (2025), "modern" (2026-07-28), or one exact revision. */
+    protocol: z
+      .string()
+      .regex(/^(auto|legacy|modern|\d{4}-\d{2}-\d{2})$/, 'must be "auto", "legacy", "modern" or a revision such as "2026-07-28" or "2025-06-18"')
+      .optional(),
+    /** Folders offered to the server as roots; `~` and ${VAR} are expanded, a relative path is from the file's folder. */
+    roots: z.array(z.string().min(1, 'a root must name a folder')).optional(),
+    tools: z
+      .strictObject({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() })
+      .optional(),
+    oauth: z
+      .looseObject({
+        clientId: z.string().optional(),
+        clientSecret: z.string().optional(),
+        scopes: z.array(z.string()).optional(),
+        callbackPort: z.number().int().min(0).max(65535).optional(),
+        clientMetadataUrl: z.string().optional(),
+      })
+      .optional(),
+  });
+};
 
-export type ServerEntry = z.infer<typeof serverEntrySchema>;
-export const knownFields = Object.keys(serverEntrySchema.shape);
+let built: ReturnType<typeof build> | undefined;
+/** Built when the first entry is read: with nothing configured (the demo alone) it never is. */
+export const serverEntrySchema = () => (built ??= build());
+
+export type ServerEntry = z.infer<ReturnType<typeof build>>;
+export const knownFields = () => Object.keys(serverEntrySchema().shape);
 
 export const TYPE_ALIASES: Record<string, 'stdio' | 'sse' | 'http' | 'inprocess'> = {
   stdio: 'stdio',
