@@ -15,8 +15,8 @@ interface Meta {
 }
 const meta = (): Meta => JSON.parse(readFileSync(join(ROOT, 'dist/bundle-meta.json'), 'utf8')) as Meta;
 
-/** The source files a chunk loads before it runs: itself and its static imports, transitively. */
-function loadedWith(m: Meta, output: string): string[] {
+/** The chunks a chunk loads before it runs: itself and its static imports, transitively. */
+function chunksWith(m: Meta, output: string): string[] {
   const seen = new Set<string>();
   const stack = [output];
   while (stack.length) {
@@ -25,8 +25,10 @@ function loadedWith(m: Meta, output: string): string[] {
     seen.add(o);
     for (const i of m.outputs[o]!.imports) if (i.kind === 'import-statement' && !i.external) stack.push(i.path);
   }
-  return [...seen].flatMap((o) => Object.keys(m.outputs[o]!.inputs));
+  return [...seen];
 }
+/** The source files a chunk loads before it runs. */
+const loadedWith = (m: Meta, output: string): string[] => chunksWith(m, output).flatMap((o) => Object.keys(m.outputs[o]!.inputs));
 const chunkOf = (m: Meta, source: string) => {
   const found = Object.keys(m.outputs).find((o) => source in m.outputs[o]!.inputs);
   if (!found) throw new Error(`${source} is in no chunk`);
@@ -74,6 +76,11 @@ describe('the bundle users run', () => {
     expect(start.filter((i) => /node_modules\/(@modelcontextprotocol|zod|ajv|re2js)\//.test(i) || i.startsWith('src/core/'))).toEqual([]);
     // The demo's SDK (v1) comes with Zod 4 only: Zod 3 and its converter are left out (scripts/bundle.mjs).
     expect(loadedWith(m, chunkOf(m, 'src/core/demo/server.ts')).filter((i) => /node_modules\/(zod\/v3|zod-to-json-schema)\//.test(i))).toEqual([]);
+    // The sign-in's loopback listener (node:http) loads with a sign-in, not with the deck or a command.
+    for (const source of ['src/ui/run.tsx', 'src/cli/target.ts', 'src/cli/commands/call.ts']) {
+      const builtins = chunksWith(m, chunkOf(m, source)).flatMap((o) => m.outputs[o]!.imports.filter((i) => i.external).map((i) => i.path));
+      expect(builtins, source).not.toContain('node:http');
+    }
     // Ink's string-width with the emoji shortcut (test/unit/string-width-emoji.test.ts).
     expect(readFileSync(join(ROOT, chunkOf(m, 'node_modules/string-width/index.js')), 'utf8')).toContain('\\p{Emoji_Presentation}\\u20E3]/u.test(segment)&&rgiEmojiRegex.test(segment)');
     // The SDK's own copy of Ajv (its default validator) is replaced by mcpdeck's (sdk-shims.ts).

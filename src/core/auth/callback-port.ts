@@ -1,5 +1,5 @@
 import type { OAuthSettings } from '../config/types.js';
-import { CallbackListener, type CallbackAddress } from './callback-server.js';
+import type { CallbackAddress, CallbackListener } from './callback-server.js';
 import { LOOPBACK_HOSTS } from './endpoints.js';
 
 /** The fixed default, so a provider that wants redirect URIs registered in advance can have this one once. */
@@ -47,6 +47,19 @@ export function redirectUriOf(address: CallbackAddress): string {
   return address.redirectUri ?? `http://${address.host}:${address.port || '<any free port>'}${address.path}`;
 }
 
+/** The addresses a loopback host name stands for: localhost is both, when this machine has IPv6. */
+export function bindAddresses(host: string): { address: string; optional: boolean }[] {
+  if (host === 'localhost') return [{ address: '127.0.0.1', optional: false }, { address: '::1', optional: true }];
+  if (host === '[::1]') return [{ address: '::1', optional: false }];
+  return [{ address: host, optional: false }];
+}
+
+/** A listener on loopback: node:http loads with the first sign-in, not with the deck. */
+async function openListener(host: string, port: number): Promise<CallbackListener> {
+  const { CallbackListener } = await import('./callback-server.js');
+  return CallbackListener.open(host, port);
+}
+
 /** What a listener is known by: one per host and port. */
 const listenerKey = ({ host, port }: { host: string; port: number }) => `${host}:${port}`;
 
@@ -55,11 +68,11 @@ export class CallbackListeners {
   private readonly open = new Map<string, Promise<CallbackListener>>();
 
   async acquire(address: CallbackAddress): Promise<CallbackListener> {
-    if (address.port === 0) return CallbackListener.open(address.host, 0);
+    if (address.port === 0) return openListener(address.host, 0);
     const key = listenerKey(address);
     let listener = this.open.get(key);
     if (!listener) {
-      listener = CallbackListener.open(address.host, address.port);
+      listener = openListener(address.host, address.port);
       this.open.set(key, listener);
       listener.catch(() => this.open.delete(key));
     }

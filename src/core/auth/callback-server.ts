@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { callbackPage } from './callback-page.js';
+import { bindAddresses } from './callback-port.js';
 
 /** What the browser brought back to the loopback listener (`iss`: RFC 9207, checked by the SDK before the code is used). */
 export type CallbackResult = { code: string; iss?: string } | { error: string; description?: string };
@@ -20,13 +21,6 @@ interface Expected {
   onResult: (result: CallbackResult) => void;
   /** A request arrived on this listener that no waiting sign-in issued (wrong or no state): ignored. */
   onIgnored: () => void;
-}
-
-/** The addresses a loopback host name stands for: localhost is both, when this machine has IPv6. */
-export function bindAddresses(host: string): { address: string; optional: boolean }[] {
-  if (host === 'localhost') return [{ address: '127.0.0.1', optional: false }, { address: '::1', optional: true }];
-  if (host === '[::1]') return [{ address: '::1', optional: false }];
-  return [{ address: host, optional: false }];
 }
 
 function listen(server: Server, port: number, address: string): Promise<number> {

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { checkResourceAllowed, discoverOAuthServerInfo, resourceUrlFromServerUrl } from '@modelcontextprotocol/client';
-import { callbackAddress, redirectUriOf } from './callback-port.js';
-import { bindAddresses, type CallbackAddress } from './callback-server.js';
+import { bindAddresses, callbackAddress, redirectUriOf } from './callback-port.js';
+import type { CallbackAddress } from './callback-server.js';
 import { probeChallenge, unionScopes } from './challenge.js';
 import type { CredentialStore } from './credentials.js';
 import { hasStaticAuthorization, type RemoteConfig } from './manager.js';
