@@ -2,7 +2,7 @@
 // Builds what the package ships: dist/bundle/, one ESM file per entry point plus the
 // chunks that commands load only when they run (esbuild code splitting), production
 // React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -158,6 +158,8 @@ const stringWidthEmojiPrecheck = {
   },
 };
 
+const BANNER = "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);";
+
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
 export const OPTIONS = {
   bundle: true,
@@ -171,7 +173,7 @@ export const OPTIONS = {
   define: { 'process.env.NODE_ENV': '"production"' },
   external: EXTERNAL,
   // CommonJS dependencies call require() for Node's built-ins; an ES module has none of its own.
-  banner: { js: "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);" },
+  banner: { js: BANNER },
   chunkNames: '[name]-[hash]',
   // Names kept: a stack trace in a bug report should still say where it came from.
   minifyWhitespace: true,
@@ -191,6 +193,14 @@ export async function bundle() {
     entryPoints: { mcpdeck: 'src/cli/main.ts' },
     outdir: OUT,
   });
+  // Every chunk gets the banner; a chunk that never names `require` drops it again, so only
+  // esbuild's runtime helpers (its __require, which every bundled CommonJS module calls)
+  // make a require: the other chunks load without a createRequire and an import each.
+  for (const file of Object.keys(result.metafile.outputs)) {
+    const path = join(root, file);
+    const code = readFileSync(path, 'utf8');
+    if (code.startsWith(BANNER) && !/\brequire\b/.test(code.slice(BANNER.length))) writeFileSync(path, code.slice(BANNER.length + 1));
+  }
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.
   writeFileSync(META, JSON.stringify(result.metafile));
