@@ -33,14 +33,17 @@ describe('a server tab keeps its filter and selection for the session', () => {
     expect(back).toMatch(/\/ get/);
     expect(firstWord(selectedRow(back))).toBe(picked);
 
-    // Left from another tab (esc there goes back at once) and opened again: Tools as it was left.
+    // Left from another tab (esc there goes back at once) and opened again: on that tab,
+    // and Tools as it was left.
     await app.press('4');
     await app.waitFor('log messages');
     await app.press(KEY.esc);
     await app.waitFor((f) => !/Tools.*Resources/.test(f));
     await app.press(KEY.enter);
+    await app.waitFor((f) => /Tools.*Resources/.test(f) && f.includes('log messages'));
+    await app.press('1');
     // The server screen, not the dashboard still on screen (its row is selected too).
-    const again = await app.waitFor((f) => /Tools.*Resources/.test(f) && selectedRow(f) !== '');
+    const again = await app.waitFor((f) => /Tools.*Resources/.test(f) && selectedRow(f) !== '' && !f.includes('log messages'));
     expect(again).toMatch(/\/ get/);
     expect(firstWord(selectedRow(again))).toBe(picked);
     await app.press(KEY.enter);

@@ -5,6 +5,7 @@ import { useDeck } from '../DeckContext.js';
 import { useServer } from '../hooks/useServers.js';
 import { useKeys } from '../keys/useKeys.js';
 import { useTick } from '../hooks/useTick.js';
+import { useKept } from '../hooks/useKept.js';
 import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
 import { stackRows } from '../layout/stack-rows.js';
 import { serverTabs, type Tab } from '../navigation/routes.js';
@@ -33,7 +34,10 @@ export function ServerScreen({ name }: { name: string }) {
   const theme = useTheme();
   const server = useServer(name);
   const size = useBodySize();
-  const [tab, setTab] = useState<Tab>('Tools');
+  // Opened again, a server shows the tab it was left on (as list tabs keep their place).
+  const keptTab = useKept<Tab>('tab', name);
+  const [tab, setTab] = useState<Tab>(keptTab.initial ?? 'Tools');
+  useEffect(() => keptTab.keep(tab), [keptTab, tab]);
   const [overlay, setOverlay] = useState<'approve' | 'roots' | 'drift'>();
   const drift = useServerDrift(name);
   const [notice, setNotice] = useState<string>();
