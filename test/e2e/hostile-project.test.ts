@@ -54,6 +54,9 @@ describe('a server whose schema patterns would freeze a backtracking engine, in 
     await term.waitFor(/patterns\s+✓ connected/);
     await term.keys('q');
     await term.waitFor((s) => !s.includes('mcpdeck ›'));
-    expect(term.tmux('list-panes', '-F', '#{pane_current_command}').trim()).toBe('sleep');
+    // The pane runs the sleep after mcpdeck once its process has ended, a moment after the last frame.
+    const command = () => term!.tmux('list-panes', '-F', '#{pane_current_command}').trim();
+    for (const deadline = Date.now() + 5000; command() !== 'sleep' && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(command()).toBe('sleep');
   });
 });
