@@ -2,7 +2,7 @@
 // Builds what the package ships: dist/bundle/, one ESM file per entry point plus the
 // chunks that commands load only when they run (esbuild code splitting), production
 // React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -192,14 +192,15 @@ export async function bundle() {
     absWorkingDir: root,
     entryPoints: { mcpdeck: 'src/cli/main.ts' },
     outdir: OUT,
+    write: false,
   });
-  // Every chunk gets the banner; a chunk that never names `require` drops it again, so only
-  // esbuild's runtime helpers (its __require, which every bundled CommonJS module calls)
-  // make a require: the other chunks load without a createRequire and an import each.
-  for (const file of Object.keys(result.metafile.outputs)) {
-    const path = join(root, file);
-    const code = readFileSync(path, 'utf8');
-    if (code.startsWith(BANNER) && !/\brequire\b/.test(code.slice(BANNER.length))) writeFileSync(path, code.slice(BANNER.length + 1));
+  // Every chunk gets the banner; a chunk that never names `require` is written without it,
+  // so only esbuild's runtime helpers (its __require, which every bundled CommonJS module
+  // calls) make a require: the other chunks load without a createRequire and an import each.
+  mkdirSync(OUT, { recursive: true });
+  for (const { path, text } of result.outputFiles) {
+    const unused = text.startsWith(BANNER) && !/\brequire\b/.test(text.slice(BANNER.length));
+    writeFileSync(path, unused ? text.slice(BANNER.length + 1) : text);
   }
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { untilText } from '../bench/first-frame.mjs';
+import { ANSI, untilText } from '../bench/first-frame.mjs';
 
 const BIN = fileURLToPath(new URL('../../bin/mcpdeck.js', import.meta.url));
-const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
 const FRAME_START = '\x1b[?2026h';
 
 describe('the first frames', () => {
