@@ -27,6 +27,17 @@ describe('adding and editing a server from the deck', () => {
     return { box, catalog: join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json') };
   }
   const typeText = (text: string) => app.press(...text.split(''));
+  /** From the dashboard: n, a name, a whole command line as the Command, then ctrl+s. */
+  async function sendNewServer(name: string, commandLine: string) {
+    await app.waitFor('demo');
+    await app.press('n');
+    await app.waitFor('New server');
+    await typeText(name);
+    await app.press(KEY.down, KEY.down);
+    await app.waitFor(/› Command/);
+    await typeText(commandLine);
+    await app.press(KEY.ctrl('s'));
+  }
 
   it('n opens the form; what to fix shows above it and keeps every value; a valid server is written and appears connected', async () => {
     const { catalog } = await open();
@@ -111,14 +122,7 @@ describe('adding and editing a server from the deck', () => {
     mkdirSync(folder);
     const script = join(folder, 'healthy.mjs');
     writeFileSync(script, `await import(${JSON.stringify(pathToFileURL(HEALTHY).href)});\n`);
-    await app.waitFor('demo');
-    await app.press('n');
-    await app.waitFor('New server');
-    await typeText('whole');
-    await app.press(KEY.down, KEY.down);
-    await app.waitFor(/› Command/);
-    await typeText(`${process.execPath} '${script}'`);
-    await app.press(KEY.ctrl('s'));
+    await sendNewServer('whole', `${process.execPath} '${script}'`);
     const shown = await app.waitFor('split as a shell would; check, then ctrl+s saves');
     expect(shown).toMatch(new RegExp(`Command\\s+${process.execPath}\\s*\\n`));
     expect(shown).toContain(`1. ${script}`);
@@ -146,14 +150,7 @@ describe('adding and editing a server from the deck', () => {
   it('at 80 columns the notes above the form wrap whole (the refusal keeps its instruction, the split its path); the form keeps the rest', async () => {
     const { box } = await open(undefined, 80, 24);
     const script = join(box.cwd, 'a folder with a rather long name for servers', 'healthy.mjs');
-    await app.waitFor('demo');
-    await app.press('n');
-    await app.waitFor('New server');
-    await typeText('cut');
-    await app.press(KEY.down, KEY.down);
-    await app.waitFor(/› Command/);
-    await typeText('node server.js | tee log');
-    await app.press(KEY.ctrl('s'));
+    await sendNewServer('cut', 'node server.js | tee log');
     const refused = await app.waitFor('only a shell runs');
     // Read the rows under the title back as one text: nothing is cut, and no row is wider than the terminal.
     const notes = (frame: string, until: RegExp) => {
