@@ -1,6 +1,6 @@
 import type { CallToolResult } from '../mcp/types.js';
 import { COUNT_LIMIT, type CountTokens, type TokenCount } from './meter.js';
-import { formatCount } from '../../util/text.js';
+import { countOf, formatCount } from '../../util/text.js';
 
 /** A result's token count, and how many blocks (images, audio, binary resources) were not counted. */
 export interface ResultTokens extends TokenCount {
@@ -41,7 +41,6 @@ export function resultTokens(count: CountTokens, result: CallToolResult): Result
 
 /** "1,234 tokens", "over 250,000 tokens (the first 1 MB of text counted)", with any uncounted blocks. */
 export function resultTokensText(counted: ResultTokens): string {
-  const n = formatCount(counted.tokens);
-  const head = counted.cut ? `over ${n} tokens (the first ${formatCount(COUNT_LIMIT)} characters counted)` : `${n} tokens`;
-  return counted.uncounted ? `${head} + ${counted.uncounted} image/audio/binary block${counted.uncounted === 1 ? '' : 's'} not counted` : head;
+  const head = counted.cut ? `over ${countOf(counted.tokens, 'token')} (the first ${formatCount(COUNT_LIMIT)} characters counted)` : countOf(counted.tokens, 'token');
+  return counted.uncounted ? `${head} + ${countOf(counted.uncounted, 'image/audio/binary block')} not counted` : head;
 }

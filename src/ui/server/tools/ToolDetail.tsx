@@ -1,3 +1,4 @@
+import { countOf } from '../../../util/text.js';
 import { Box, Text } from 'ink';
 import { iconSummary, type ToolInfo } from '../../../core/servers/tools.js';
 import { summarizeParams } from '../../../core/schema/signature.js';
@@ -30,7 +31,7 @@ export function ToolDetail({ tool, height, width, tokens, drift }: { tool: ToolI
         <Text bold>{sanitizeLine(tool.name)}</Text>
         {title ? <Text>{`  ${sanitizeLine(title)}`}</Text> : null}
         <Text dimColor>{`  ${sanitizeLine(tool.qualifiedName)}`}</Text>
-        {tokens === undefined ? null : <Text dimColor>{`  · ${tokens} tokens in a model's context (${ENCODING})`}</Text>}
+        {tokens === undefined ? null : <Text dimColor>{`  · ${countOf(tokens, 'token')} in a model's context (${ENCODING})`}</Text>}
       </Text>
       {drift ? <DriftLine item={drift} /> : null}
       <Text wrap="truncate-end">
