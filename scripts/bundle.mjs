@@ -158,6 +158,25 @@ const stringWidthEmojiPrecheck = {
   },
 };
 
+/**
+ * Ink draws only the last frame, as it exits, when it thinks it runs in CI (is-in-ci: CI
+ * or CONTINUOUS_INTEGRATION set): a deck started in a terminal where either is set (a CI
+ * job's shell, a container image) stayed blank until `q`. The deck is a terminal app, so
+ * Ink's CI mode holds only when stdout is not a terminal.
+ */
+const inkDrawsOnATerminal = {
+  name: 'ink-draws-on-a-terminal',
+  setup(build) {
+    build.onResolve({ filter: /^is-in-ci$/ }, (args) =>
+      args.pluginData !== 'ink-draws-on-a-terminal' && /[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: 'is-in-ci', namespace: 'ink-draws-on-a-terminal' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'ink-draws-on-a-terminal' }, async () => {
+      const original = await build.resolve('is-in-ci', { resolveDir: join(root, 'node_modules', 'ink'), kind: 'import-statement', pluginData: 'ink-draws-on-a-terminal' });
+      return { contents: `import inCi from ${JSON.stringify(original.path)};\nexport default inCi && !process.stdout.isTTY;`, loader: 'js', resolveDir: root };
+    });
+  },
+};
+
 const BANNER = "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);";
 
 /** How mcpdeck is bundled; the bench builds its Ink hello world floor the same way. */
@@ -180,7 +199,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthEmojiPrecheck],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthEmojiPrecheck, inkDrawsOnATerminal],
   metafile: true,
   logLevel: 'warning',
 };

@@ -11,11 +11,12 @@ const BIN = fileURLToPath(new URL('../../bin/mcpdeck.js', import.meta.url));
 const FRAME_START = '\x1b[?2026h';
 
 describe('the first frames', () => {
-  it('open with the breadcrumb, then the server list comes whole: its first frame has the footer', async () => {
+  it('open with the breadcrumb, then the server list comes whole: its first frame has the footer, with CI set too', async () => {
     const home = mkdtempSync(join(tmpdir(), 'mcpdeck-first-frame-'));
     const { output } = await untilText([BIN, '--strict', '--demo'], /✓ connected[\s\S]*q quit/, {
       cwd: home,
-      env: { ...process.env, HOME: home, MCPDECK_CONFIG_DIR: join(home, 'config') },
+      // As in a CI job's shell: Ink would draw nothing until exit if it believed it.
+      env: { ...process.env, CI: 'true', HOME: home, MCPDECK_CONFIG_DIR: join(home, 'config') },
     });
     const frames = output.split(FRAME_START).map((f) => f.replace(ANSI, '')).filter((f) => f.trim());
     expect(frames[0]).toContain('mcpdeck › servers');

@@ -93,7 +93,7 @@ const term = { send: (...keys) => tmux('send-keys', '-t', 'shot', ...keys), wait
 
 const demo = chosen.servers === 'all' ? '--demo ' : '';
 tmux('new-session', '-d', '-s', 'shot', '-x', String(COLUMNS), '-y', String(ROWS),
-  `env -u CI MCPDECK_CONFIG_DIR=${dir} TERM=xterm-256color ${chosen.env ?? ''} ${process.execPath} ${join(ROOT, 'bin/mcpdeck.js')} --strict ${demo}--config ${config}; sleep 60`);
+  `env MCPDECK_CONFIG_DIR=${dir} TERM=xterm-256color ${chosen.env ?? ''} ${process.execPath} ${join(ROOT, 'bin/mcpdeck.js')} --strict ${demo}--config ${config}; sleep 60`);
 const raw = join(dir, 'raw-output');
 tmux('pipe-pane', '-o', '-t', 'shot', `cat >> '${raw}'`);
 try {

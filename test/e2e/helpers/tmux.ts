@@ -37,10 +37,9 @@ export function openTerminal(
   writeFileSync(config, JSON.stringify({ mcpServers: servers }));
   const socket = `mcpdeck-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const tmux = (...argv: string[]) => execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...argv], { encoding: 'utf8' });
-  // Ink draws only the last frame when it thinks it runs in CI: the app must not see CI.
   const vars = Object.entries({ MCPDECK_CONFIG_DIR: join(dir, 'config'), TERM: 'xterm-256color', ...env }).map(([k, v]) => `${k}=${v}`);
   // `config: false` runs mcpdeck as a person does in a folder: no file named, every client's files read.
-  const command = ['env', '-u', 'CI', ...vars, process.execPath, BIN, ...(named ? ['--strict', '--config', config] : []), ...args].map(shellQuote).join(' ');
+  const command = ['env', ...vars, process.execPath, BIN, ...(named ? ['--strict', '--config', config] : []), ...args].map(shellQuote).join(' ');
   tmux('new-session', '-d', '-s', 'main', '-x', String(columns), '-y', String(rows), ...(cwd ? ['-c', cwd] : []), `${command}; sleep 600`);
   const screen = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'main');
   const waitFor: Terminal['waitFor'] = async (what, ms = 15_000) => {
