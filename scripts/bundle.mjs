@@ -159,20 +159,26 @@ const stringWidthEmojiPrecheck = {
 };
 
 /**
- * Ink draws only the last frame, as it exits, when it thinks it runs in CI (is-in-ci: CI
- * or CONTINUOUS_INTEGRATION set): a deck started in a terminal where either is set (a CI
- * job's shell, a container image) stayed blank until `q`. The deck is a terminal app, so
- * Ink's CI mode holds only when stdout is not a terminal.
+ * In a terminal the deck looks the same whether or not CI is set (a CI job's shell, a
+ * container image that sets it): CI changes only what goes to a pipe. Ink draws just the
+ * last frame, at exit, when is-in-ci says CI (the deck stayed blank until `q`), and
+ * chalk's supports-color gives no colour under CI on a terminal unless it knows the
+ * service (the CLI's own style never looked at CI).
  */
-const inkDrawsOnATerminal = {
-  name: 'ink-draws-on-a-terminal',
+const ciOnlyOffATerminal = {
+  name: 'ci-only-off-a-terminal',
   setup(build) {
     build.onResolve({ filter: /^is-in-ci$/ }, (args) =>
-      args.pluginData !== 'ink-draws-on-a-terminal' && /[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: 'is-in-ci', namespace: 'ink-draws-on-a-terminal' } : undefined,
+      args.pluginData !== 'ci-only-off-a-terminal' && /[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: 'is-in-ci', namespace: 'ci-only-off-a-terminal' } : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: 'ink-draws-on-a-terminal' }, async () => {
-      const original = await build.resolve('is-in-ci', { resolveDir: join(root, 'node_modules', 'ink'), kind: 'import-statement', pluginData: 'ink-draws-on-a-terminal' });
+    build.onLoad({ filter: /.*/, namespace: 'ci-only-off-a-terminal' }, async () => {
+      const original = await build.resolve('is-in-ci', { resolveDir: join(root, 'node_modules', 'ink'), kind: 'import-statement', pluginData: 'ci-only-off-a-terminal' });
       return { contents: `import inCi from ${JSON.stringify(original.path)};\nexport default inCi && !process.stdout.isTTY;`, loader: 'js', resolveDir: root };
+    });
+    build.onLoad({ filter: /[\\/]node_modules[\\/]chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace("if ('CI' in env) {", "if ('CI' in env && !streamIsTTY) {");
+      return { contents: patched, loader: 'js', warnings: patched !== source ? [] : [{ text: 'ci-only-off-a-terminal: supports-color reads CI another way; the deck may lose its colours under CI' }] };
     });
   },
 };
@@ -199,7 +205,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthEmojiPrecheck, inkDrawsOnATerminal],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthEmojiPrecheck, ciOnlyOffATerminal],
   metafile: true,
   logLevel: 'warning',
 };

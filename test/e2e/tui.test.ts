@@ -26,7 +26,8 @@ describe('the TUI in a real terminal', () => {
   afterEach(() => term?.stop());
 
   it('shows every server with its badge and a failing server\'s reason', async () => {
-    term = openTerminal({ everything, broken: { command: process.execPath, args: [fixture('exit-at-once.mjs')] } });
+    // With CI set, as in a CI job's shell: a terminal still gets the whole deck, in colour.
+    term = openTerminal({ everything, broken: { command: process.execPath, args: [fixture('exit-at-once.mjs')] } }, { env: { CI: 'true' } });
     const screen = await term.waitFor((s) => s.includes('✓ connected') && s.includes('✗ failed'));
     expect(screen).toMatch(/everything\s+✓ connected\s+stdio\s+\d+/);
     expect(screen).toContain('1 connected · 1 failed');
