@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import lockfile from 'proper-lockfile';
 
 /** Holders in this process, by path: they queue here instead of polling the lock file. */
 const queues = new Map<string, Promise<unknown>>();
@@ -23,6 +22,8 @@ export function withFileLock<T>(path: string, fn: () => Promise<T> | T): Promise
 
 async function holding<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // Loaded with the first lock: proper-lockfile brings graceful-fs, which patches fs as it loads (~4 ms).
+  const { default: lockfile } = await import('proper-lockfile');
   const release = await lockfile.lock(path, {
     realpath: false,
     stale: 10_000,

@@ -80,6 +80,8 @@ describe('the bundle users run', () => {
     for (const source of ['src/ui/run.tsx', 'src/cli/target.ts', 'src/cli/commands/call.ts']) {
       const builtins = chunksWith(m, chunkOf(m, source)).flatMap((o) => m.outputs[o]!.imports.filter((i) => i.external).map((i) => i.path));
       expect(builtins, source).not.toContain('node:http');
+      // Nor the file lock (proper-lockfile and graceful-fs, which patches fs as it loads): it loads with the first lock.
+      expect(loadedWith(m, chunkOf(m, source)).filter((i) => /node_modules\/(proper-lockfile|graceful-fs)\//.test(i)), source).toEqual([]);
     }
     // Ink's string-width with the emoji shortcut (test/unit/string-width-emoji.test.ts).
     expect(readFileSync(join(ROOT, chunkOf(m, 'node_modules/string-width/index.js')), 'utf8')).toContain('\\p{Emoji_Presentation}\\u20E3]/u.test(segment)&&rgiEmojiRegex.test(segment)');
