@@ -118,6 +118,15 @@ describe('mcpdeck fuzz', () => {
     expect(once.stdout.trim().split('\n').at(-1)).toBe('0 findings · replay with --seed 1');
   });
 
+  it('shows a page asked for on every call once, the first, with the count (each has its own URL)', async () => {
+    const r = await runCli(['fuzz', 'demo', 'visit_page', '--strict', '--demo', '--seed', '7', '--count', '3'], sandbox());
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr.match(/asks you to open a page/g)).toHaveLength(1);
+    expect(r.stderr.match(/URL: /g)).toHaveLength(1);
+    expect(r.stderr).toContain('  domain: example.com (3 times while fuzzing visit_page, the first shown)');
+    expect(r.stderr).toContain('(--on-elicit ask) (3 times while fuzzing visit_page)');
+  });
+
   it('says what is wrong with its options and names', async () => {
     const fuzz = project();
     const bad = await fuzz('target', '--count', 'lots');

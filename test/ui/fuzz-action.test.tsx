@@ -35,7 +35,8 @@ describe('fuzzing a tool from the Tools tab', () => {
     await app.press('k');
     await app.waitFor('› divide');
     await app.press('f');
-    const report = await app.waitFor(/replay with mcpdeck fuzz target divide --seed \d+/, 20_000);
+    // The replay finds the server again from a shell: its config file goes with it (the demo would get --demo).
+    const report = await app.waitFor(/replay with mcpdeck fuzz target divide --seed \d+ -c \S+servers\.json/, 20_000);
     expect(report).toMatch(/fuzz target · seed \d+ · 30 calls to 1 tool/);
     expect(report).toContain('✗ crash · divide');
     expect(report).toContain('the server went away: the server process exited with code 3');

@@ -21,19 +21,29 @@ const positive = (value: string | undefined, fallback: number, option: string, w
 };
 
 /**
- * The answering policy's notes (a declined question, ...), one line per tool and note
- * with a count: a tool that asks on every call would fill the terminal with one line.
+ * The answering policy's notes (a declined question, ...), one per tool and note with a
+ * count: a tool that asks on every call would fill the terminal. Notes are told apart by
+ * their first line, so a page asked for 30 times (each with its own URL) is shown once,
+ * the first, with its count.
  */
 function noteTally() {
   let tool: string | undefined;
-  const counts = new Map<string, number>();
+  const notes = new Map<string, { text: string; n: number }>();
   const flush = () => {
     const during = tool ? ` while fuzzing ${sanitizeLine(tool)}` : '';
-    for (const [text, n] of counts) process.stderr.write(`${text} (${countOf(n, 'time')}${during})\n`);
-    counts.clear();
+    for (const { text, n } of notes.values()) {
+      const which = n > 1 && text.includes('\n') ? ', the first shown' : '';
+      process.stderr.write(`${text} (${countOf(n, 'time')}${during}${which})\n`);
+    }
+    notes.clear();
   };
   return {
-    add: (text: string) => void counts.set(text, (counts.get(text) ?? 0) + 1),
+    add: (text: string) => {
+      const key = text.split('\n')[0]!;
+      const seen = notes.get(key);
+      if (seen) seen.n++;
+      else notes.set(key, { text, n: 1 });
+    },
     nextTool: (next: string) => {
       flush();
       tool = next;

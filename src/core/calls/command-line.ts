@@ -21,6 +21,11 @@ export interface CommandTarget {
 /** Said with a repeat command whose arguments fail the schema; a shell comment. */
 export const UNCHECKED_NOTE = '# the arguments fail the schema: --no-validate sends them as they are';
 
+/** What a command line needs to find a configured server again: the demo needs --demo, a --config file -c. */
+export function sourceOptions(source: ConfigSource | undefined): string[] {
+  return source?.kind === 'demo' ? ['--demo'] : source?.kind === 'file' && source.path ? ['-c', source.path] : [];
+}
+
 /** How to make the same call from a shell with `mcpdeck call`. */
 export function callCommandLine({ server, tool, args, source, config, unchecked }: CommandTarget): string {
   const argsPart = [...(Object.keys(args).length ? ['--args', JSON.stringify(args)] : []), ...(unchecked ? ['--no-validate'] : [])];
@@ -34,8 +39,7 @@ export function callCommandLine({ server, tool, args, source, config, unchecked 
     const target = url ? ['--url', url, ...transport] : command ? ['--', command, ...rest] : [];
     words = ['call', tool, ...argsPart, ...target];
   } else {
-    const extra = source?.kind === 'demo' ? ['--demo'] : source?.kind === 'file' && source.path ? ['-c', source.path] : [];
-    words = ['call', server, tool, ...argsPart, ...extra];
+    words = ['call', server, tool, ...argsPart, ...sourceOptions(source)];
   }
   return ['mcpdeck', ...words.map(shellQuote)].join(' ');
 }

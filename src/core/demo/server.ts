@@ -5,6 +5,7 @@ import { VERSION } from '../../util/version.js';
 import { registerAskingTools } from './asks.js';
 import { log, registerBrowsing } from './browse.js';
 import { sleep } from './sleep.js';
+import { countOf } from '../../util/text.js';
 
 // A 16x16 teal tile, so the image result has something real to show.
 const TILE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR4nGOouHOJJMQAxCI9TUSiUQ2jGgZaA0kIABi3XwDVKHRSAAAAAElFTkSuQmCC';
@@ -37,7 +38,7 @@ export function createDemoServer(): McpServer {
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   }, ({ key, text }) => {
     notes.set(key, text);
-    void log(server, 'info', `saved the note "${key}" (${text.length} characters)`);
+    void log(server, 'info', `saved the note "${key}" (${countOf(text.length, 'character')})`);
     return { content: [{ type: 'text', text: `saved "${key}"` }] };
   });
 

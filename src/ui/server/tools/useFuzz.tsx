@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Text } from 'ink';
 import { declaredDestructive, type ToolInfo } from '../../../core/servers/tools.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { shellQuote } from '../../../core/calls/command-line.js';
+import { shellQuote, sourceOptions } from '../../../core/calls/command-line.js';
 import { useDeck } from '../../DeckContext.js';
 import { PRIORITY, useKeys } from '../../keys/useKeys.js';
 import { useTheme } from '../../theme/ThemeContext.js';
@@ -33,7 +33,7 @@ export function useFuzz(server: string): { start: (tool: ToolInfo) => void; busy
       // Loaded on use: the generator is for fuzzing only.
       const [{ fuzzServer }, { fuzzReportText }] = await Promise.all([import('../../../core/checks/fuzz.js'), import('../../../core/checks/fuzz-report.js')]);
       const report = await fuzzServer(deck, server, { ...DECK_RUN, seed, tools: [tool.name], signal, onCall: (_tool, n) => setCalls(n) });
-      return fuzzReportText(report, shellCommand(['mcpdeck', 'fuzz', server, tool.name, '--seed', String(seed)]));
+      return fuzzReportText(report, shellCommand(['mcpdeck', 'fuzz', server, tool.name, '--seed', String(seed), ...sourceOptions(deck.server(server)?.source)]));
     });
   };
   useKeys(['confirm'], { yes: () => asking && run(asking), no: () => setAsking(undefined) }, { priority: PRIORITY.modal, capture: true, active: Boolean(asking) });
