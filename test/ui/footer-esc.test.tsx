@@ -82,6 +82,24 @@ describe('esc and the footer', () => {
     expect(text).toMatch(/Where servers come from \(other clients' files too\): hide or show\s+each source/);
   });
 
+  it('at 80x24 the help scrolls by key: the count is of keys, and j moves past a wrapped description at once', async () => {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns: 80, rows: 24 });
+    app.resize(80, 24);
+    await deck.connectAll();
+    await app.waitFor('✓ connected');
+    await app.press('?');
+    const help = await app.waitFor('Keys on this screen');
+    // Rows under the title that start with a key (a description's later lines start with spaces).
+    const keyRows = (frame: string) => frame.split('\n').filter((l) => /^│ [› ] \S/.test(l) && !/ · \d+ more below/.test(l));
+    const [, shown, below] = /1\/(\d+) · (\d+) more below/.exec(help) ?? [];
+    expect(Number(shown)).toBe(keyRows(help).length + Number(below));
+    expect(help).toMatch(/│ {3}e {2,}Enable or disable the selected server .*│\n│ {4,}\S/);
+    await app.press('j', 'j');
+    const moved = await app.waitFor(/3\/\d+ · /);
+    expect(keyRows(moved).find((l) => l.includes('›'))).toMatch(/› e {2,}Enable or disable/);
+  });
+
   it('the help on a server names what each digit opens: 1 is the Tools tab', async () => {
     deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
     app = renderApp(deck, { columns: 80, rows: 40 });
