@@ -204,7 +204,7 @@ describe('mcpdeck call', () => {
     const bad = await runCli(['call', 'demo', 'count_slowly', 'n=lots', '--demo'], box);
     expect([bad.code, bad.stderr]).toEqual([2, 'mcpdeck: n must be a number, got "lots"\n']);
     const missing = await runCli(['call', 'demo', 'read_note', '--demo'], box);
-    expect(missing.stderr).toContain('missing required argument "key"');
+    expect(missing.stderr).toContain('missing required argument "name"');
     expect(missing.code).toBe(2);
     const tool = await runCli(['call', 'demo', 'nope', '--demo'], box);
     expect([tool.code, tool.stderr]).toEqual([2, 'mcpdeck: demo has no tool "nope"\n']);

@@ -32,9 +32,9 @@ describe('the built-in demo, beyond its tools', () => {
   });
 
   it('logs: saving a note at info, each count at debug once the level allows it', async () => {
-    await deck.callTool('demo', 'save_note', { key: 'k', text: 'hello' });
+    await deck.callTool('demo', 'save_note', { name: 'k', text: 'hello' });
     await waitFor(deck, () => state(deck, 'demo').logs.some((l) => l.level === 'info' && l.data === 'saved the note "k" (5 characters)'), 'the info message');
-    await deck.callTool('demo', 'save_note', { key: 'one', text: 'x' });
+    await deck.callTool('demo', 'save_note', { name: 'one', text: 'x' });
     await waitFor(deck, () => state(deck, 'demo').logs.some((l) => l.data === 'saved the note "one" (1 character)'), 'one character, in the singular');
     await deck.setLogLevel('demo', 'debug');
     await deck.callTool('demo', 'count_slowly', { n: 2, intervalMs: 10 });

@@ -47,7 +47,7 @@ describe('calling a tool of the demo server', () => {
   it('a declared destructive tool says so, and n sends nothing', async () => {
     await start({}, { demo: true });
     await selectServer('demo');
-    await call.deck.callTool('demo', 'save_note', { key: 'k', text: 'keep me' });
+    await call.deck.callTool('demo', 'save_note', { name: 'k', text: 'keep me' });
     await openTool('demo', 'delete_all_notes');
     await call.app.press(' ');
     await call.app.waitFor('[x]');
@@ -56,7 +56,7 @@ describe('calling a tool of the demo server', () => {
     expect(ask).toContain('declares this tool destructive (destructiveHint: true)');
     await call.app.press('n');
     await offered('ctrl+s send');
-    expect((await call.deck.callTool('demo', 'read_note', { key: 'k' })).result.content).toEqual([{ type: 'text', text: 'keep me' }]);
+    expect((await call.deck.callTool('demo', 'read_note', { name: 'k' })).result.content).toEqual([{ type: 'text', text: 'keep me' }]);
     await send();
     await confirmAsked();
     await call.app.press('y');

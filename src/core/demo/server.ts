@@ -26,20 +26,20 @@ export function createDemoServer(): McpServer {
 
   server.registerTool('read_note', {
     title: 'Read a note',
-    description: 'Returns the note saved under a key.',
-    inputSchema: { key: z.string().describe('The note to read') },
+    description: 'Returns the note saved under a name.',
+    inputSchema: { name: z.string().describe('The note to read') },
     annotations: { readOnlyHint: true, openWorldHint: false },
-  }, ({ key }) => ({ content: [{ type: 'text', text: notes.get(key) ?? `(no note named "${key}")` }] }));
+  }, ({ name }) => ({ content: [{ type: 'text', text: notes.get(name) ?? `(no note named "${name}")` }] }));
 
   server.registerTool('save_note', {
     title: 'Save a note',
-    description: 'Saves text under a key; saving the same note twice changes nothing more.',
-    inputSchema: { key: z.string(), text: z.string() },
+    description: 'Saves text under a name; saving the same note twice changes nothing more.',
+    inputSchema: { name: z.string(), text: z.string() },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  }, ({ key, text }) => {
-    notes.set(key, text);
-    void log(server, 'info', `saved the note "${key}" (${countOf(text.length, 'character')})`);
-    return { content: [{ type: 'text', text: `saved "${key}"` }] };
+  }, ({ name, text }) => {
+    notes.set(name, text);
+    void log(server, 'info', `saved the note "${name}" (${countOf(text.length, 'character')})`);
+    return { content: [{ type: 'text', text: `saved "${name}"` }] };
   });
 
   server.registerTool('delete_all_notes', {
