@@ -1,11 +1,11 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { DefaultJsonSchemaValidator } from '../mcp/sdk-shims.js';
+import { countOf } from '../../util/text.js';
 import { VERSION } from '../../util/version.js';
 import { registerAskingTools } from './asks.js';
 import { log, registerBrowsing } from './browse.js';
 import { sleep } from './sleep.js';
-import { countOf } from '../../util/text.js';
 
 // A 16x16 teal tile, so the image result has something real to show.
 const TILE_PNG = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHklEQVR4nGOouHOJJMQAxCI9TUSiUQ2jGgZaA0kIABi3XwDVKHRSAAAAAElFTkSuQmCC';
