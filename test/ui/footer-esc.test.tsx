@@ -14,6 +14,15 @@ describe('esc and the footer', () => {
     await deck?.close();
   });
 
+  /** server-everything over stdio in a terminal of `columns` x `rows`; resolves with the frame once it is connected. */
+  async function openEverything(columns: number, rows: number): Promise<string> {
+    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    app = renderApp(deck, { columns, rows });
+    app.resize(columns, rows);
+    await deck.connectAll();
+    return app.waitFor('✓ connected');
+  }
+
   it('esc clears a kept filter first, and leaves the screen on the next esc', async () => {
     deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
     app = renderApp(deck);
@@ -42,11 +51,7 @@ describe('esc and the footer', () => {
   });
 
   it('at 80 columns the footer keeps esc back, ? help and q quit, and offers only keys that apply', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
-    app = renderApp(deck, { columns: 80, rows: 24 });
-    app.resize(80, 24);
-    await deck.connectAll();
-    const dashboard = await app.waitFor('✓ connected');
+    const dashboard = await openEverything(80, 24);
     // The SOURCE column keeps the file's name whole, within the 80 columns.
     const row = dashboard.split('\n').find((l) => l.startsWith('› everything'))!;
     expect(row).toMatch(/…\S*\/servers\.json$/);
@@ -69,11 +74,7 @@ describe('esc and the footer', () => {
   });
 
   it('the help at 80 columns wraps each description whole under its keys', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
-    app = renderApp(deck, { columns: 80, rows: 40 });
-    app.resize(80, 40);
-    await deck.connectAll();
-    await app.waitFor('✓ connected');
+    await openEverything(80, 40);
     await app.press('?');
     const help = await app.waitFor('Keys on this screen');
     const text = help.split('\n').map((l) => l.replace(/^[│\s›]+|[│\s]+$/g, '')).join(' ');
@@ -83,11 +84,7 @@ describe('esc and the footer', () => {
   });
 
   it('at 80x24 the help scrolls by key: the count is of keys, and j moves past a wrapped description at once', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
-    app = renderApp(deck, { columns: 80, rows: 24 });
-    app.resize(80, 24);
-    await deck.connectAll();
-    await app.waitFor('✓ connected');
+    await openEverything(80, 24);
     await app.press('?');
     const help = await app.waitFor('Keys on this screen');
     // Rows under the title that start with a key (a description's later lines start with spaces).
@@ -101,11 +98,7 @@ describe('esc and the footer', () => {
   });
 
   it('the help on a server names what each digit opens: 1 is the Tools tab', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
-    app = renderApp(deck, { columns: 80, rows: 40 });
-    app.resize(80, 40);
-    await deck.connectAll();
-    await app.waitFor('✓ connected');
+    await openEverything(80, 40);
     await app.press(KEY.enter);
     await app.waitFor(/Tools \(\d+\)/);
     await app.press('?');
