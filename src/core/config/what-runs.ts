@@ -15,7 +15,6 @@ export interface WhatRuns {
   headerNames: string[];
 }
 
-
 export function whatRuns(config: ServerConfig): WhatRuns {
   switch (config.type) {
     case 'stdio':

@@ -1,4 +1,3 @@
-import { countOf } from '../../../util/text.js';
 import { Box, Text } from 'ink';
 import { iconSummary, type ToolInfo } from '../../../core/servers/tools.js';
 import { summarizeParams } from '../../../core/schema/signature.js';
@@ -11,6 +10,7 @@ import { DriftLine } from '../../drift/DriftLine.js';
 import type { DriftItem } from '../../../core/drift/compare.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
 import { stackRows } from '../../layout/stack-rows.js';
+import { countOf } from '../../../util/text.js';
 
 /**
  * The selected tool in `height` rows: name and title, tags (as declared, not verified),
