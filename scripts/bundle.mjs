@@ -145,15 +145,48 @@ const demoSdkZod4Only = {
  * unchanged (test/unit/string-width-emoji.test.ts).
  */
 export const EMOJI_PRECHECK = /[\p{Extended_Pictographic}\p{Emoji_Presentation}\u20E3]/u;
-const stringWidthEmojiPrecheck = {
-  name: 'string-width-emoji-precheck',
+
+/**
+ * string-width counts printable ASCII by its length and sends anything else through the
+ * grapheme segmenter and three patterns per cluster: the deck's rules and marks ("─" x120,
+ * "·", "›", "✓") cost that on every line of every frame. These characters are one column
+ * each, never join a neighbour and are not emoji, so text of only them (with ASCII) is
+ * counted by its length too (test/unit/string-width-emoji.test.ts checks each against
+ * string-width itself). Only with ambiguous characters narrow, as Ink measures.
+ */
+export const NARROW_TEXT = /^[\u0020-\u007E\u00A1-\u00AC\u00AE-\u00FF\u2010-\u2027\u2030-\u205E\u2190-\u21FF\u2500-\u25FC\u2713\u2717]*$/;
+
+const stringWidthShortcuts = {
+  name: 'string-width-shortcuts',
   setup(build) {
     build.onLoad({ filter: /[\\/]node_modules[\\/]string-width[\\/]index\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      const patched = source.replace('rgiEmojiRegex.test(segment)', `(${EMOJI_PRECHECK}.test(segment) && rgiEmojiRegex.test(segment))`);
-      // wrap-ansi's older copy has no such test and is built as it is; a newer one that tests another way is said.
-      const missed = patched === source && source.includes('^\\p{RGI_Emoji}$');
-      return { contents: patched, loader: 'js', warnings: !missed ? [] : [{ text: 'string-width-emoji-precheck: the RGI_Emoji test has changed; the first frame may be slow again' }] };
+      const ascii = '/^[\\u0020-\\u007E]*$/.test(string)';
+      const patched = source
+        .replace('rgiEmojiRegex.test(segment)', `(${EMOJI_PRECHECK}.test(segment) && rgiEmojiRegex.test(segment))`)
+        .replace(ascii, `(${ascii} || (ambiguousIsNarrow && ${NARROW_TEXT}.test(string)))`);
+      // wrap-ansi's older copy has neither and is built as it is; a newer one that tests another way is said.
+      const modern = source.includes('^\\p{RGI_Emoji}$');
+      const missed = modern && (!patched.includes(String(EMOJI_PRECHECK)) || !patched.includes(String(NARROW_TEXT)));
+      return { contents: patched, loader: 'js', warnings: !missed ? [] : [{ text: 'string-width-shortcuts: string-width has changed; frames may be slow again' }] };
+    });
+  },
+};
+
+/**
+ * Inside a box that clips (the deck's screens all do), Ink cuts every line of text to the
+ * clip with slice-ansi, which tokenizes the line, even when the whole line is inside: half
+ * of drawing a 120x40 frame. A line that starts and ends within the clip is drawn as it
+ * is; slicing it from 0 to its own width gives the same cells
+ * (test/unit/ink-clip-shortcut.test.ts).
+ */
+const inkClipsOnlyWhatOverflows = {
+  name: 'ink-clips-only-what-overflows',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      const patched = source.replace('return sliceAnsi(line, from, to);', 'return from === 0 && to === width ? line : sliceAnsi(line, from, to);');
+      return { contents: patched, loader: 'js', warnings: patched !== source ? [] : [{ text: 'ink-clips-only-what-overflows: Ink clips another way; frames may be slow again' }] };
     });
   },
 };
@@ -205,7 +238,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthEmojiPrecheck, ciOnlyOffATerminal],
+  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthShortcuts, inkClipsOnlyWhatOverflows, ciOnlyOffATerminal],
   metafile: true,
   logLevel: 'warning',
 };
