@@ -1,6 +1,10 @@
 import type { Command } from 'commander';
 import { Exit } from '../exit-codes.js';
 import { withAnswers, withTarget, type Invocation, type TargetOptions } from '../options.js';
+import { inProcessSettled } from '../../core/servers/in-process-settled.js';
+
+/** How long the first full frame waits at most for in-process servers to connect. */
+const IN_PROCESS_WAIT_MS = 100;
 
 /** `mcpdeck` alone: the TUI on a terminal; the status table when piped. */
 export function registerUi(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
@@ -27,9 +31,11 @@ export function registerUi(program: Command, inv: Invocation, run: (fn: () => Pr
           issues = deck.configIssues;
           try {
             // The servers start connecting while the screens load: a quick one is connected
-            // by the first full frame, with no frames drawn between.
+            // by the first full frame, with no frames drawn between; in-process ones are
+            // waited for (they connect on this thread), up to IN_PROCESS_WAIT_MS.
             void deck.connectAll();
             const { runTui } = await screens;
+            await inProcessSettled(deck, IN_PROCESS_WAIT_MS);
             await runTui(deck, screen, theme);
           } finally {
             await deck.close();
