@@ -3,17 +3,18 @@ import { annotationTags, declaresWrites, taskTag, type ToolInfo } from '../core/
 import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
+import { columnsOf, padColumns } from '../util/columns.js';
 import { BADGE, painter } from './style.js';
 import { whatRunsLines } from '../core/config/what-runs.js';
 
-/** Each column's width in characters (code points, so the status glyphs count once). */
+/** Each column's width in terminal columns (a CJK character or an emoji takes two). */
 function columnWidths(rows: string[][]): number[] {
-  return rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, [...cell].length)), []);
+  return rows.reduce<number[]>((acc, row) => row.map((cell, i) => Math.max(acc[i] ?? 0, columnsOf(cell))), []);
 }
 
 /** Pads every cell but the last to its column's width. */
 function padRow(row: string[], widths: number[]): string[] {
-  return row.map((cell, i) => (i === row.length - 1 ? cell : cell + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...cell].length))));
+  return row.map((cell, i) => (i === row.length - 1 ? cell : padColumns(cell, widths[i] ?? 0)));
 }
 
 /** The servers in columns; with `tokens`, a TOKENS column: what each server's tool definitions cost in a model's context. */
@@ -54,7 +55,7 @@ export function summary(servers: readonly ServerState[]): string {
 /** Each tool, its tags (and, given `tokens`, its definition's token count), its description's first line under it. */
 export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens?: (tool: ToolInfo) => number | undefined): string {
   const paint = painter(stream);
-  const width = Math.max(4, ...tools.map((t) => sanitizeLine(t.name).length));
+  const width = Math.max(4, ...tools.map((t) => columnsOf(sanitizeLine(t.name))));
   return tools
     .map((t) => {
       const count = tokens?.(t);
@@ -66,7 +67,7 @@ export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens
         ...(task ? [`[${task}]`] : []),
       ].join(' ');
       const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
-      return `${sanitizeLine(t.name).padEnd(width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
+      return `${padColumns(sanitizeLine(t.name), width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
     })
     .join('\n');
 }
@@ -82,11 +83,11 @@ export interface ListRow {
 export function itemList(items: ListRow[], stream: NodeJS.WriteStream): string {
   const paint = painter(stream);
   const labels = items.map((i) => sanitizeLine(i.label));
-  const width = Math.min(60, Math.max(4, ...labels.map((l) => [...l].length)));
+  const width = Math.min(60, Math.max(4, ...labels.map(columnsOf)));
   return items
     .map((item, index) => {
       const label = labels[index]!;
-      const pad = ' '.repeat(Math.max(0, width - [...label].length));
+      const pad = padColumns('', width - columnsOf(label));
       const extra = item.extra ? `  ${sanitizeLine(item.extra)}` : '';
       const description = truncate(sanitizeLine((item.description ?? '').split('\n')[0] ?? ''), 80);
       return `${label}${extra ? pad + extra : ''}${description ? `\n${' '.repeat(2)}${paint('dim', description)}` : ''}`;

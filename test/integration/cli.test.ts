@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
+import { columnsOf } from '../../src/util/columns.js';
 
 function writeConfig(dir: string, servers: Record<string, unknown>, file = 'servers.json'): string {
   const path = join(dir, file);
@@ -294,11 +295,26 @@ describe('mcpdeck add, remove, enable, disable', () => {
     const box = sandbox();
     expect((await runCli(['add', 'x'], box)).stderr).toContain('say what to run: mcpdeck add x <url>, or mcpdeck add x -- <command>');
     expect((await runCli(['add', 'bad name', '--', 'x'], box)).stderr).toContain('is not a usable name');
+    // é is a letter, but not one a name may hold: the message says which letters.
+    expect((await runCli(['add', 'café', '--', 'x'], box)).stderr).toContain('"café" is not a usable name: use the letters a-z and A-Z, digits');
     expect((await runCli(['add', 'u', 'ftp://host/x'], box)).stderr).toContain('"url" must be an http:// or https:// URL');
     const gone = await runCli(['remove', 'nothing'], box);
     expect(gone.code).toBe(2);
     expect(gone.stderr).toContain('no server named "nothing"');
     expect(existsSync(join(box.cwd, '.mcp.json'))).toBe(false);
+  });
+});
+
+describe('tables on a terminal', () => {
+  it('line up names with wide characters: a CJK character or an emoji takes two columns', async () => {
+    const box = sandbox();
+    const config = writeConfig(box.cwd, { 'café-→中文👍': { command: 'mcpdeck-no-such-command' }, plain: { command: 'mcpdeck-no-such-command' } });
+    const r = await runCli(['status', '--strict', '--config', config], box);
+    const rows = r.stdout.split('\n').filter((line) => /^(NAME|café|plain)/.test(line));
+    expect(rows).toHaveLength(3);
+    // STATUS, "✗ failed" and "✗ failed" start at the same column on the screen.
+    const statusColumn = (line: string) => columnsOf(line.slice(0, line.search(/STATUS|✗/)));
+    expect(rows.map(statusColumn)).toEqual([14, 14, 14]);
   });
 });
 

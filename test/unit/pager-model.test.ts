@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findMatches, lastTop, markNeedle, PAGER_LIMITS, pagerText, scroll, splitLines, wrapLines } from '../../src/ui/widgets/pager/pager-model.js';
 import { fieldRows, wrapRows } from '../../src/ui/widgets/text/wrap.js';
+import { columnsOf } from '../../src/util/columns.js';
 import { clampList, moveList } from '../../src/ui/widgets/list/list-state.js';
 
 describe('pager model', () => {
@@ -80,6 +81,25 @@ describe('wrapping at words (one cutter for the pager and wrapRows)', () => {
       const rows = Array.from({ length: pager.count(0) }, (_, row) => pager.text({ line: 0, row }));
       expect(rows).toEqual(wrapRows(text, width));
       expect(rows.every((r) => r.length <= width && !r.startsWith(' ') && !r.endsWith(' '))).toBe(true);
+    }
+  });
+
+  it('measures rows in columns: a CJK character or an emoji takes two, and none is cut in half', () => {
+    expect(wrapRows('中文字符中文字符', 6)).toEqual(['中文字', '符中文', '字符']);
+    expect(wrapRows('ab 中文 cd 中文字符', 7)).toEqual(['ab 中文', 'cd', '中文字', '符']);
+    expect(wrapRows('👍🏽👍🏽👍🏽 e\u0301e\u0301e\u0301', 4)).toEqual(['👍🏽👍🏽', '👍🏽', 'e\u0301e\u0301e\u0301']);
+    // A character wider than the row still goes somewhere: one to a row.
+    expect(wrapRows('中文', 1)).toEqual(['中', '文']);
+  });
+
+  it('shows every word of a long line of CJK and English at 80 and 120 columns, no row wider than the screen', () => {
+    const line = `中文字符 é ─│ ↑↓→ and a long line: ${'中文字符'.repeat(10)} The quick brown fox jumps over the lazy dog again and again end.`;
+    for (const width of [80, 120]) {
+      const pager = wrapLines(splitLines(line), width);
+      const rows = Array.from({ length: pager.count(0) }, (_, row) => pager.text({ line: 0, row }));
+      expect(rows).toEqual(wrapRows(line, width));
+      expect(rows.filter((r) => columnsOf(r) > width)).toEqual([]);
+      expect(rows.join(' ').replaceAll(' ', '')).toBe(line.replaceAll(' ', ''));
     }
   });
 

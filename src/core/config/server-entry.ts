@@ -5,7 +5,7 @@ import type { ConfigIssue, ScopeKind } from './types.js';
 export const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export function nameProblem(name: string): string | undefined {
-  return SERVER_NAME.test(name) ? undefined : `"${name}" is not a usable name: use letters, digits, ".", "_" and "-"`;
+  return SERVER_NAME.test(name) ? undefined : `"${name}" is not a usable name: use the letters a-z and A-Z, digits, ".", "_" and "-", starting with a letter or digit`;
 }
 
 /**

@@ -44,8 +44,8 @@ export function wrapLines(lines: readonly string[], width: number): Rows {
   const cut = new Map<number, RowCuts>();
   const cuts = (i: number) => {
     const line = lines[i] ?? '';
-    // Most lines fit: they need no entry.
-    if (line.length <= width) return { starts: [0], ends: [line.length] };
+    // Most lines fit: they need no entry (no character takes more than two columns a code unit).
+    if (line.length * 2 <= width) return { starts: [0], ends: [line.length] };
     let known = cut.get(i);
     if (!known) cut.set(i, (known = rowCuts(line, width)));
     return known;

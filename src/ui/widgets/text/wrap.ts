@@ -1,3 +1,4 @@
+import { columnsAt } from '../../../util/columns.js';
 import { sanitize } from '../../../util/sanitize.js';
 
 /** Where the rows of a line start and end: row `i` is `line.slice(starts[i], ends[i])`. */
@@ -7,27 +8,43 @@ export interface RowCuts {
 }
 
 /**
- * A line cut into rows of at most `width` code units: after the last word that fits,
- * the spaces between it and the next word dropped (no row starts or ends with the space
- * it broke at); a word longer than a row is cut at `width`, never between the halves of
- * a surrogate pair. Linear: each row looks back at most `width` units, so a 5 MB line
- * without a space costs one pass. The pager and wrapRows both cut here, so they agree.
+ * A line cut into rows of at most `width` columns: after the last word that fits, the
+ * spaces between it and the next word dropped (no row starts or ends with the space it
+ * broke at); a word longer than a row is cut where the row is full, never inside a
+ * character (a surrogate pair, an emoji sequence, a letter and its accent). A CJK
+ * character or an emoji takes two columns. Linear: each row looks back at most over
+ * itself, so a 5 MB line without a space costs one pass. The pager and wrapRows both cut
+ * here, so they agree.
  */
 export function rowCuts(line: string, width: number): RowCuts {
   const room = Math.max(1, width);
+  const at = columnsAt(line);
+  // Where the row from `start` must end: as many columns as fit, at least one character.
+  const fits = at
+    ? (start: number) => {
+        let end = start;
+        for (let i = start + 1; i <= line.length; i++) {
+          if (at[i]! < 0) continue;
+          if (at[i]! - at[start]! > room && end > start) break;
+          end = i;
+          if (at[i]! - at[start]! >= room) break;
+        }
+        return end;
+      }
+    : (start: number) => Math.min(line.length, start + room);
   const starts = [0];
   const ends: number[] = [];
-  for (let start = 0; line.length - start > room;) {
+  for (let start = 0; ; ) {
+    const full = fits(start);
+    if (full === line.length) break;
     // The first space of a run, after a word: a line's own indent is no place to break.
-    let space = start + room;
+    let space = full;
     while (space > start && !(line[space] === ' ' && line[space - 1] !== ' ')) space--;
-    let next = space;
-    if (space > start) while (line[next] === ' ') next++;
-    else {
-      next = start + room;
-      if (next - start > 1 && /[\ud800-\udbff]/.test(line[next - 1]!)) next--;
-    }
-    ends.push(space > start ? space : next);
+    const broke = space > start;
+    let next = broke ? space : full;
+    // The spaces it broke at, whole characters only (a space may carry an accent).
+    if (broke) while (line[next] === ' ' && (!at || at[next + 1]! >= 0)) next++;
+    ends.push(broke ? space : full);
     // Spaces that end the line make no row of their own.
     if (next === line.length) return { starts, ends };
     starts.push(next);
@@ -42,7 +59,7 @@ export function rowOf(line: string, cuts: RowCuts, row: number): string {
   return line.slice(cuts.starts[row] ?? line.length, cuts.ends[row] ?? line.length);
 }
 
-/** Server text cut into rows of at most `width` characters, at spaces where it can; line breaks kept. */
+/** Server text cut into rows of at most `width` columns, at spaces where it can; line breaks kept. */
 export function wrapRows(text: string, width: number): string[] {
   return sanitize(text).replaceAll('\t', '  ').split('\n').flatMap((line) => {
     const cuts = rowCuts(line, width);
