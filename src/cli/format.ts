@@ -87,7 +87,7 @@ export function itemList(items: ListRow[], stream: NodeJS.WriteStream): string {
   return items
     .map((item, index) => {
       const label = labels[index]!;
-      const pad = padColumns('', width - columnsOf(label));
+      const pad = ' '.repeat(Math.max(0, width - columnsOf(label)));
       const extra = item.extra ? `  ${sanitizeLine(item.extra)}` : '';
       const description = truncate(sanitizeLine((item.description ?? '').split('\n')[0] ?? ''), 80);
       return `${label}${extra ? pad + extra : ''}${description ? `\n${' '.repeat(2)}${paint('dim', description)}` : ''}`;

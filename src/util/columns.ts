@@ -12,7 +12,7 @@ export const padColumns = (text: string, width: number): string => text + ' '.re
 /** Printable ASCII: one column per code unit, the common case measured without segmenting. */
 const ONE_COLUMN_EACH = /^[\x20-\x7e]*$/;
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/;
-const graphemes = new Intl.Segmenter();
+let graphemes: Intl.Segmenter | undefined;
 
 /**
  * The column at which each grapheme of `line` ends, by code unit index (`at[0]` is 0 and
@@ -25,7 +25,7 @@ export function columnsAt(line: string): Int32Array | undefined {
   const at = new Int32Array(line.length + 1).fill(-1);
   at[0] = 0;
   let column = 0;
-  for (const { segment, index } of graphemes.segment(line)) {
+  for (const { segment, index } of (graphemes ??= new Intl.Segmenter()).segment(line)) {
     const width = segment.length === 1 && segment >= ' ' && segment <= '~' ? 1 : stringWidth(segment);
     // A control character is shown as its picture (␛, sanitize.ts): a column each.
     column += width || (CONTROL.test(segment) ? segment.length : 0);
