@@ -33,3 +33,22 @@ export function columnsAt(line: string): Int32Array | undefined {
   }
   return at;
 }
+
+/** `text` cut into pieces of at most `width` columns, never inside a character (each piece holds one at least). */
+export function cutColumns(text: string, width: number): string[] {
+  const room = Math.max(1, width);
+  const at = columnsAt(text);
+  const out: string[] = [];
+  let start = 0;
+  let last = 0;
+  for (let i = 1; i <= text.length; i++) {
+    if (at && at[i]! < 0) continue;
+    if ((at ? at[i]! - at[start]! : i - start) > room && last > start) {
+      out.push(text.slice(start, last));
+      start = last;
+    }
+    last = i;
+  }
+  if (start < text.length) out.push(text.slice(start));
+  return out;
+}

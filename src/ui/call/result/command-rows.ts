@@ -1,3 +1,5 @@
+import { columnsOf, cutColumns } from '../../../util/columns.js';
+
 /**
  * The repeat command laid out in rows of `width` so that what a person copies off the
  * screen still runs: a row ends between shell words with ` \` (a continuation), or
@@ -13,7 +15,7 @@ export function commandRows(command: string, width: number): string[] {
   for (const { text, joint } of pieces(command)) {
     const sep = joint === 'space' ? ' ' : '';
     // A row that ends between words keeps room for its ` \`.
-    if (row.length + sep.length + text.length + 2 <= room || row.trim() === '$' || row === INDENT) {
+    if (columnsOf(row) + sep.length + columnsOf(text) + 2 <= room || row.trim() === '$' || row === INDENT) {
       row += sep + text;
       continue;
     }
@@ -21,8 +23,8 @@ export function commandRows(command: string, width: number): string[] {
     row = INDENT + text;
   }
   rows.push(row);
-  // Only a word wider than a row is cut, on screen.
-  return rows.flatMap((r) => (r.length <= room ? [r] : chunks(r, room)));
+  // Only a word wider than a row is cut, on screen (by the columns it takes: a CJK character or an emoji takes two).
+  return rows.flatMap((r) => (columnsOf(r) <= room ? [r] : cutColumns(r, room)));
 }
 
 interface Piece {
@@ -75,11 +77,5 @@ function pieces(command: string): Piece[] {
     else if (c === ',' || c === '{' || c === '[') cut('json');
   }
   cut('space');
-  return out;
-}
-
-function chunks(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
   return out;
 }
