@@ -16,6 +16,18 @@ export const META = join(root, 'dist', 'bundle-meta.json');
 export const EXTERNAL = ['@napi-rs/keyring'];
 
 /**
+ * Edits a dependency's file as it loads. A new version without the text to edit is built
+ * as it is, and the build says what that costs.
+ */
+function editOnLoad(build, name, filter, edit, lost) {
+  build.onLoad({ filter }, async (args) => {
+    const source = await readFile(args.path, 'utf8');
+    const edited = edit(source);
+    return { contents: edited, loader: 'js', warnings: edited !== source ? [] : [{ text: `${name}: ${lost}` }] };
+  });
+}
+
+/**
  * zod re-exports every locale as `z.locales` (260 kB, a third of the core's code);
  * mcpdeck and its SDKs use the English messages zod configures by default. A user's
  * in-process module loads its own zod, untouched.
@@ -106,13 +118,8 @@ const sixelUpngDeclared = {
 const yogaWithoutFetch = {
   name: 'yoga-without-fetch',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replaceAll('"function"!=typeof fetch', '!0');
-      // A new yoga-layout that reads its wasm another way: build as it is, and say so.
-      if (patched === source) return { contents: source, loader: 'js', warnings: [{ text: 'yoga-without-fetch: the fetch check is gone; yoga may load undici again' }] };
-      return { contents: patched, loader: 'js' };
-    });
+    editOnLoad(build, 'yoga-without-fetch', /[\\/]node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/,
+      (source) => source.replaceAll('"function"!=typeof fetch', '!0'), 'the fetch check is gone; yoga may load undici again');
   },
 };
 
@@ -183,11 +190,9 @@ const stringWidthShortcuts = {
 const inkClipsOnlyWhatOverflows = {
   name: 'ink-clips-only-what-overflows',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace('return sliceAnsi(line, from, to);', 'return from === 0 && to === width ? line : sliceAnsi(line, from, to);');
-      return { contents: patched, loader: 'js', warnings: patched !== source ? [] : [{ text: 'ink-clips-only-what-overflows: Ink clips another way; frames may be slow again' }] };
-    });
+    editOnLoad(build, 'ink-clips-only-what-overflows', /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/,
+      (source) => source.replace('return sliceAnsi(line, from, to);', 'return from === 0 && to === width ? line : sliceAnsi(line, from, to);'),
+      'Ink clips another way; frames may be slow again');
   },
 };
 
@@ -208,11 +213,8 @@ const ciOnlyOffATerminal = {
       const original = await build.resolve('is-in-ci', { resolveDir: join(root, 'node_modules', 'ink'), kind: 'import-statement', pluginData: 'ci-only-off-a-terminal' });
       return { contents: `import inCi from ${JSON.stringify(original.path)};\nexport default inCi && !process.stdout.isTTY;`, loader: 'js', resolveDir: root };
     });
-    build.onLoad({ filter: /[\\/]node_modules[\\/]chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index\.js$/ }, async (args) => {
-      const source = await readFile(args.path, 'utf8');
-      const patched = source.replace("if ('CI' in env) {", "if ('CI' in env && !streamIsTTY) {");
-      return { contents: patched, loader: 'js', warnings: patched !== source ? [] : [{ text: 'ci-only-off-a-terminal: supports-color reads CI another way; the deck may lose its colours under CI' }] };
-    });
+    editOnLoad(build, 'ci-only-off-a-terminal', /[\\/]node_modules[\\/]chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index\.js$/,
+      (source) => source.replace("if ('CI' in env) {", "if ('CI' in env && !streamIsTTY) {"), 'supports-color reads CI another way; the deck may lose its colours under CI');
   },
 };
 

@@ -34,21 +34,30 @@ export function columnsAt(line: string): Int32Array | undefined {
   return at;
 }
 
+/**
+ * Where a piece of `text` from `start` ends when it may take `room` columns: after as many
+ * whole characters as fit, and at least one. `at` is columnsAt(text).
+ */
+export function fitEnd(text: string, at: Int32Array | undefined, start: number, room: number): number {
+  if (!at) return Math.min(text.length, start + Math.max(1, room));
+  let end = start;
+  for (let i = start + 1; i <= text.length; i++) {
+    if (at[i]! < 0) continue;
+    if (at[i]! - at[start]! > room && end > start) break;
+    end = i;
+    if (at[i]! - at[start]! >= room) break;
+  }
+  return end;
+}
+
 /** `text` cut into pieces of at most `width` columns, never inside a character (each piece holds one at least). */
 export function cutColumns(text: string, width: number): string[] {
-  const room = Math.max(1, width);
   const at = columnsAt(text);
   const out: string[] = [];
-  let start = 0;
-  let last = 0;
-  for (let i = 1; i <= text.length; i++) {
-    if (at && at[i]! < 0) continue;
-    if ((at ? at[i]! - at[start]! : i - start) > room && last > start) {
-      out.push(text.slice(start, last));
-      start = last;
-    }
-    last = i;
+  for (let start = 0; start < text.length; ) {
+    const end = fitEnd(text, at, start, width);
+    out.push(text.slice(start, end));
+    start = end;
   }
-  if (start < text.length) out.push(text.slice(start));
   return out;
 }

@@ -1,4 +1,4 @@
-import { columnsAt } from '../../../util/columns.js';
+import { columnsAt, fitEnd } from '../../../util/columns.js';
 import { sanitize } from '../../../util/sanitize.js';
 
 /** Where the rows of a line start and end: row `i` is `line.slice(starts[i], ends[i])`. */
@@ -19,23 +19,10 @@ export interface RowCuts {
 export function rowCuts(line: string, width: number): RowCuts {
   const room = Math.max(1, width);
   const at = columnsAt(line);
-  // Where the row from `start` must end: as many columns as fit, at least one character.
-  const fits = at
-    ? (start: number) => {
-        let end = start;
-        for (let i = start + 1; i <= line.length; i++) {
-          if (at[i]! < 0) continue;
-          if (at[i]! - at[start]! > room && end > start) break;
-          end = i;
-          if (at[i]! - at[start]! >= room) break;
-        }
-        return end;
-      }
-    : (start: number) => Math.min(line.length, start + room);
   const starts = [0];
   const ends: number[] = [];
   for (let start = 0; ; ) {
-    const full = fits(start);
+    const full = fitEnd(line, at, start, room);
     if (full === line.length) break;
     // The first space of a run, after a word: a line's own indent is no place to break.
     let space = full;
