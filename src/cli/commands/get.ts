@@ -26,6 +26,7 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
             ...secrets,
             issues: state.configIssues.map((i) => `${i.severity}: ${i.message}`),
             roots: state.roots,
+            runs: state.runs ?? null,
             approval: state.approval ?? null,
           };
           if (options.json) process.stdout.write(`${terminalJson(view, 2)}\n`);
@@ -36,10 +37,10 @@ export function registerGet(program: Command, inv: Invocation, run: (fn: () => P
             for (const issue of view.issues) process.stdout.write(`${sanitize(issue)}\n`);
             if (state.roots.length) process.stdout.write(`roots: ${sanitize(state.roots.join(', '))}\n`);
             if (state.approval) {
-              const { needed, by, changed, runs } = state.approval;
-              const said = needed ? `waits for approval${changed ? ' (changed since approved)' : ''}: mcpdeck approve ${name}` : `approved${by === 'claude-code' ? " (Claude Code's lists in ~/.claude.json)" : ''}`;
-              process.stdout.write(`${said}\n${runs ? whatRunsLines(runs).map((l) => `  ${sanitize(l)}\n`).join('') : ''}`);
+              const { needed, by, changed } = state.approval;
+              process.stdout.write(`${needed ? `waits for approval${changed ? ' (changed since approved)' : ''}: mcpdeck approve ${name}` : `approved${by === 'claude-code' ? " (Claude Code's lists in ~/.claude.json)" : ''}`}\n`);
             }
+            if (state.runs) process.stdout.write(whatRunsLines(state.runs).map((l) => `  ${sanitize(l)}\n`).join(''));
           }
           return Exit.ok;
         } finally {

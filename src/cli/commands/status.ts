@@ -33,6 +33,9 @@ export function statusJson(s: ServerState, tokens?: number) {
     protocolVersion: s.protocolVersion ?? null,
     protocolEra: s.protocolEra ?? null,
     roots: s.roots,
+    /** What it starts (secrets masked) and the folder it starts in. */
+    runs: s.runs ?? null,
+    cwd: s.runs?.cwd ?? null,
     approval: s.approval
       ? {
           needed: s.approval.needed,

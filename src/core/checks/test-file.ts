@@ -4,6 +4,7 @@ import { applyEdits, format, modify, parse, printParseErrorCode, type ParseError
 import { z } from 'zod';
 import { detectFormat } from '../config/json-edit.js';
 import { lineColumn } from '../config/read-json.js';
+import { forbiddenKeyInJson, forbiddenKeyMessage } from '../config/forbidden-keys.js';
 import { replaceFile } from '../../util/replace-file.js';
 
 /** Where saved calls go when the person names no file: in the project, beside its `.mcp.json`. */
@@ -49,6 +50,8 @@ export interface TestFile {
 export const testFilePath = (file: string | undefined, cwd: string) => (file && isAbsolute(file) ? file : resolve(cwd, file ?? DEFAULT_TEST_FILE));
 
 function parseText(path: string, text: string): unknown {
+  const forbidden = forbiddenKeyInJson(text);
+  if (forbidden) throw new TestFileError(`${path}:${forbidden.line}:${forbidden.column}: ${forbiddenKeyMessage(forbidden.key)}`);
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];

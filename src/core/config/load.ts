@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, resolve } from 'node:path';
-import { approvalFor, definitionsHash, needsApproval, type ApprovalRecord } from './approvals.js';
+import { approvalFor, needsApproval, type ApprovalRecord } from './approvals.js';
+import { filePlansHash, planHash } from './launch-plan.js';
 import { claudeProjectLists, type ClaudeProjectLists } from './sources/claude-code.js';
 import { inputAccount, inputDefinitions, missingInputs, type InputDefinition, type InputRef } from './inputs.js';
 import { normalizeEntry } from './normalize.js';
@@ -88,19 +90,26 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
   };
   // Read even with other clients' files off: they are answers the person gave about this folder.
   const claude = options.strict ? undefined : claudeProjectLists(where);
+  // The home folder; a temp folder where there is none (a service account, a test's empty home).
+  const neutralFolder = existsSync(where.home) ? where.home : tmpdir();
   const add = (entries: Record<string, unknown>, source: ConfigSource, info: SourceInfo, document: unknown, client?: ClientFormat, at: string[] = ['mcpServers']) => {
     if (source.path) inputDefs.set(source.path, inputDefinitions(document));
     const file = source.path ?? source.label;
     const asks = needsApproval(source) && source.path !== undefined;
-    const fileHash = asks ? definitionsHash(entries) : '';
-    for (const [name, raw] of Object.entries(entries)) {
+    // A project's servers start in the project; anyone else's in the home folder, never
+    // in whatever folder mcpdeck was launched from (npx there prefers the folder's packages).
+    const defaultCwd = source.kind === 'user' || (source.kind === 'client' && source.scope === 'user') ? neutralFolder : options.cwd;
+    const defs = Object.entries(entries).map(([name, raw]) => {
       const converted = client && isRecord(raw) ? client.toDeck(name, raw, document) : { entry: raw, notes: [] };
-      const def = normalizeEntry(name, converted.entry, source, options.env, {
-        input: (id) => values.get(inputAccount(file, id)),
-        builtins,
-      });
+      const def = normalizeEntry(name, converted.entry, source, options.env, { input: (id) => values.get(inputAccount(file, id)), builtins, defaultCwd });
       for (const note of converted.notes) def.issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}" in ${file}: ${note}` });
-      if (asks) def.approval = approvalFor(options.approved ?? [], source.path!, at, name, fileHash, definitionsHash(raw));
+      return def;
+    });
+    // Approval binds to the plans, what would run, not to the text a parser kept.
+    const fileHash = asks ? filePlansHash(new Map(defs.map((d) => [d.name, d.plan]))) : '';
+    for (const def of defs) {
+      const { name } = def;
+      if (asks) def.approval = approvalFor(options.approved ?? [], source.path!, at, name, fileHash, planHash(def.plan));
       if (claude) honourClaudeLists(def, claude);
       info.servers.push(name);
       const previous = byName.get(name);

@@ -1,6 +1,9 @@
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { expandValue, type ExpandContext } from './expand.js';
+import { forbiddenKeyIn, forbiddenKeyMessage } from './forbidden-keys.js';
+import { planOf, type LaunchPlan } from './launch-plan.js';
+import { whatRuns } from './what-runs.js';
 import { redactUrl } from './redact.js';
 import { knownFields, serverEntrySchema, TYPE_ALIASES, type ServerEntry } from './schema.js';
 import type { ConfigIssue, ConfigSource, ServerConfig, ServerDefinition } from './types.js';
@@ -14,6 +17,8 @@ export interface NormalizeOptions {
   input?: ExpandContext['input'];
   /** `${userHome}`, `${workspaceFolder}`, ... */
   builtins?: Record<string, string>;
+  /** Where a stdio server without a `cwd` starts (load.ts: the project folder for a project's servers, else the home folder); unset, the launch folder. */
+  defaultCwd?: string;
 }
 
 /** Turns one `mcpServers` entry into a usable config, or into issues that say what to fix. */
@@ -29,12 +34,19 @@ export function normalizeEntry(
   const error = (message: string) => issues.push({ severity: 'error', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
   const warn = (message: string) => issues.push({ severity: 'warning', server: name, file: source.path, message: `server "${name}"${where}: ${message}` });
   const missingInputs = new Set<string>();
+  let plan: LaunchPlan | undefined;
   const def = (config?: ServerConfig): ServerDefinition => ({
-    name, source, raw: isRecord(raw) ? raw : {}, config, issues, ...(missingInputs.size ? { missingInputs: [...missingInputs] } : {}),
+    name, source, raw: isRecord(raw) ? raw : {}, config, issues, ...(plan && { plan, runs: whatRuns(plan, options.builtins, [...missingInputs]) }), ...(missingInputs.size ? { missingInputs: [...missingInputs] } : {}),
   });
 
   if (!isRecord(raw)) {
     error(`must be an object like {"command": "..."} or {"type": "http", "url": "..."}`);
+    return def();
+  }
+  // Files refuse these keys as they are read (forbidden-keys.ts); an entry built in code is held to it too.
+  const forbidden = forbiddenKeyIn(raw);
+  if (forbidden !== undefined || (Object.getPrototypeOf(raw) !== Object.prototype && Object.getPrototypeOf(raw) !== null)) {
+    error(forbiddenKeyMessage(forbidden ?? '__proto__'));
     return def();
   }
   const known = knownFields();
@@ -64,36 +76,37 @@ export function normalizeEntry(
   const type = resolveType(entry, error);
   if (!type) return def();
 
+  const base = source.path ? dirname(source.path) : process.cwd();
+  plan = planOf(entry, type, base, options.defaultCwd);
   const missing = new Set<string>();
   const context: ExpandContext = { env, input: options.input, builtins: options.builtins, missing, missingInputs };
   const x = (value: string) => expandValue(value, context);
-  const xMap = (map: Record<string, string> | undefined) =>
-    Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k.trim(), x(v)]));
-  const base = source.path ? dirname(source.path) : process.cwd();
+  const xMap = (map: Record<string, string> | undefined) => Object.fromEntries(Object.entries(map ?? {}).map(([k, v]) => [k, x(v)]));
+  // The config is the plan with its references filled in: what was approved and shown is what starts.
   const common = {
     disabled: entry.disabled ?? false,
     timeout: entry.timeout,
     requestTimeout: entry.requestTimeout,
     tools: entry.tools,
-    oauth: entry.oauth,
-    ...(entry.protocol && entry.protocol !== 'auto' ? { protocol: entry.protocol } : {}),
-    ...(entry.roots?.length ? { roots: entry.roots.map((r) => resolve(base, expandHome(x(r), env, options.builtins))) } : {}),
+    oauth: plan.oauth,
+    ...(plan.protocol && { protocol: plan.protocol }),
+    ...(plan.roots?.length ? { roots: plan.roots.map((r) => resolve(base, expandHome(x(r), env, options.builtins))) } : {}),
   };
 
   let config: ServerConfig | undefined;
   if (type === 'stdio') {
-    if (!entry.command) error(`type "stdio" needs a "command" to run`);
-    else config = { ...common, type, command: x(entry.command), args: (entry.args ?? []).map(x), env: xMap(entry.env), cwd: entry.cwd ? resolve(base, x(entry.cwd)) : undefined };
+    if (!plan.command) error(`type "stdio" needs a "command" to run`);
+    else config = { ...common, type, command: x(plan.command), args: plan.args!.map(x), env: xMap(plan.env), cwd: plan.cwd === undefined ? undefined : resolve(base, x(plan.cwd)) };
   } else if (type === 'sse' || type === 'http') {
-    if (!entry.url) error(`type "${type}" needs a "url"`);
+    if (!plan.url) error(`type "${type}" needs a "url"`);
     else {
-      const url = x(entry.url);
+      const url = x(plan.url);
       if (!missing.size && !missingInputs.size && !isHttpUrl(url)) error(`"url" must be an http:// or https:// URL, got ${JSON.stringify(redactUrl(url))}`);
-      else config = { ...common, type, url, headers: xMap(entry.headers), ...(type === 'http' && !entry.type ? { typeAssumed: true } : {}) };
+      else config = { ...common, type, url, headers: xMap(plan.headers), ...(type === 'http' && !entry.type ? { typeAssumed: true } : {}) };
     }
   } else {
-    if (!entry.module) error(`type "inprocess" needs a "module" (a file path or package name)`);
-    else config = { ...common, type, module: entry.module.startsWith('.') ? resolve(base, entry.module) : entry.module, export: entry.export };
+    if (!plan.module) error(`type "inprocess" needs a "module" (a file path or package name)`);
+    else config = { ...common, type, module: plan.module, export: plan.export };
   }
   for (const variable of missing) error(`environment variable \${${variable}} is not set; set it or write \${${variable}:-default}`);
   for (const id of missingInputs) {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ConfigIssue } from './types.js';
+import { forbiddenKeyInJson, forbiddenKeyMessage } from './forbidden-keys.js';
 
 export interface JsonFile {
   path: string;
@@ -43,6 +44,12 @@ export function readJsonFile(path: string, issues: ConfigIssue[], mustExist: boo
     if (code === 'ENOENT' && !mustExist) return undefined;
     const why = code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : String((error as Error).message);
     issues.push({ severity: 'error', file: path, message: `${path}: ${why}` });
+    return undefined;
+  }
+  const forbidden = forbiddenKeyInJson(text);
+  if (forbidden) {
+    const { key, line, column } = forbidden;
+    issues.push({ severity: 'error', file: path, line, column, message: `${path}:${line}:${column}: ${forbiddenKeyMessage(key)}` });
     return undefined;
   }
   // Most files are plain JSON (all that mcpdeck writes): V8's parser reads them many times

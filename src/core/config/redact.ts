@@ -43,14 +43,37 @@ export function maskUrls(text: string): string {
   });
 }
 
-/** `--api-key=...` and `--token ...` style arguments, masked. */
-function redactArgs(args: unknown[]): unknown[] {
+/**
+ * Secrets by their shape, wherever they stand in a word: a scheme and its credentials
+ * ("Bearer x", "Basic x"), and the token formats of the big providers (GitHub, OpenAI,
+ * Anthropic, Slack, AWS access key ids, GitLab, npm, Google API keys, JWTs).
+ */
+const TOKEN_SHAPES = [
+  /\b(?:bearer|basic|token)\s+(?!\$\{)[^\s'"]+/gi,
+  /\b(?:gh[opsur]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|sk-[A-Za-z0-9_-]{16,}|xox[abprs]-[A-Za-z0-9-]{10,}|(?:AKIA|ASIA)[0-9A-Z]{16}|glpat-[A-Za-z0-9_-]{16,}|npm_[A-Za-z0-9]{30,}|AIza[0-9A-Za-z_-]{30,}|eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*)/g,
+];
+
+/** A word with every secret-shaped part masked (a scheme word stays: "Bearer ••••••"). */
+export function maskTokenShapes(text: string): string {
+  return TOKEN_SHAPES.reduce((out, shape) => out.replace(shape, (found) => {
+    const scheme = /^(bearer|basic|token)\s+/i.exec(found);
+    return scheme ? `${scheme[0]}${MASK}` : MASK;
+  }), text);
+}
+
+/**
+ * Arguments with their secrets masked: the value of a secret-named option (`--token x`,
+ * `--api-key=x`, `API_KEY=x`) and anything shaped like a token. A `${VAR}` reference
+ * stays: it names where the secret lives, not the secret.
+ */
+export function redactArgs(args: readonly unknown[]): string[] {
   return args.map((arg, i) => {
     const text = String(arg);
-    const inline = /^(--?[\w-]+)=(.*)$/.exec(text);
+    const inline = /^(-{0,2}[\w-]+)=(.*)$/s.exec(text);
     if (inline && SECRET_NAME.test(inline[1]!)) return `${inline[1]}=${mask(inline[2])}`;
     const previous = i > 0 ? String(args[i - 1]) : '';
-    return /^--?[\w-]+$/.test(previous) && SECRET_NAME.test(previous) && !text.startsWith('-') ? mask(text) : arg;
+    if (/^--?[\w-]+$/.test(previous) && SECRET_NAME.test(previous) && !text.startsWith('-')) return mask(text);
+    return maskTokenShapes(text);
   });
 }
 

@@ -1,4 +1,6 @@
 import type { ApprovalState } from './approvals.js';
+import type { LaunchPlan } from './launch-plan.js';
+import type { WhatRuns } from './what-runs.js';
 
 /** mcpdeck's own scopes, another client's file (`client`), the demo, or the command line. */
 export type ScopeKind = 'user' | 'project' | 'file' | 'client' | 'demo' | 'adhoc';
@@ -102,6 +104,10 @@ export interface ServerDefinition {
   /** The entry as written in its file (before ${VAR} expansion). */
   raw: Record<string, unknown>;
   config?: ServerConfig;
+  /** What it starts or connects to, as written (launch-plan.ts): approved, shown and started; absent for an entry too broken to say. */
+  plan?: LaunchPlan;
+  /** The plan as a person is shown it, secrets masked (what-runs.ts). */
+  runs?: WhatRuns;
   issues: ConfigIssue[];
   /** `${input:id}` values the entry needs and nobody has given yet (the config waits for them). */
   missingInputs?: string[];

@@ -1,4 +1,4 @@
-import { isRecord } from '../../util/is-record.js';
+import { isRecord, ownValue, plainRecord } from '../../util/is-record.js';
 import type { Schema } from './form-model.js';
 import { resolve } from './form-resolve.js';
 
@@ -8,14 +8,14 @@ export class CoerceError extends Error {}
 export function coerceArguments(pairs: string[], schema: object | undefined, { strict = true } = {}): Record<string, unknown> {
   const root = (schema ?? {}) as Schema;
   const properties = isRecord(root.properties) ? root.properties : {};
-  const args: Record<string, unknown> = {};
+  const args = plainRecord();
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
     if (eq <= 0) throw new CoerceError(`"${pair}" is not key=value (use --args '<json>' for complex values)`);
     const key = pair.slice(0, eq);
     const text = pair.slice(eq + 1);
     try {
-      args[key] = coerceValue(key, text, properties[key], root);
+      args[key] = coerceValue(key, text, ownValue(properties, key), root);
     } catch (error) {
       // Unchecked (--no-validate): what does not read as its type is sent as the text given.
       if (strict || !(error instanceof CoerceError)) throw error;

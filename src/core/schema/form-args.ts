@@ -1,4 +1,4 @@
-import { isRecord } from '../../util/is-record.js';
+import { isRecord, ownValue, plainRecord } from '../../util/is-record.js';
 import { variantKey, type Field, type FormModel, type FormValues, type ItemKind, type ListField } from './form-model.js';
 import { chosenVariant, itemFields, same } from './form-values.js';
 import { itemPath, validate, validationIssues } from './validator.js';
@@ -50,10 +50,10 @@ export function argumentsAnyway(model: FormModel, values: FormValues): { args: R
 }
 
 function collect(fields: readonly Field[], values: unknown, errors: Record<string, string>, loose: boolean): { value: Record<string, unknown>; filled: boolean } {
-  const out: Record<string, unknown> = {};
+  const out = plainRecord();
   let filled = false;
   for (const field of fields) {
-    const raw = isRecord(values) ? values[field.key] : undefined;
+    const raw = isRecord(values) ? ownValue(values, field.key) : undefined;
     const key = field.path.join('.');
     if (field.kind === 'object') {
       // An optional object nobody filled in is left out, and so are its children's complaints.

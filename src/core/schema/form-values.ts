@@ -1,4 +1,4 @@
-import { isRecord } from '../../util/is-record.js';
+import { isRecord, plainRecord } from '../../util/is-record.js';
 import { stringifyWhole } from '../../util/json.js';
 import { CHOICE, ITEM, variantKey, type Field, type FormModel, type FormValues, type ObjectListField, type Option, type UnionField } from './form-model.js';
 
@@ -75,7 +75,7 @@ export function initialValues(model: FormModel, given?: Record<string, unknown>)
 }
 
 function fromObject(fields: readonly Field[], source: Record<string, unknown>): FormValues {
-  const values: FormValues = {};
+  const values = plainRecord() as FormValues;
   for (const field of fields) {
     const picked = has(source, field.key) ? { value: source[field.key] } : 'default' in field ? { value: field.default, isDefault: true } : undefined;
     values[field.key] = toFormValue(field, picked);

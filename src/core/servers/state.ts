@@ -1,7 +1,7 @@
 import type { ProtocolEra, Implementation, LoggingLevel, Prompt, Resource, ResourceTemplate, ServerCapabilities } from '../mcp/types.js';
 import type { ConfigIssue, ConfigSource, ServerDefinition, TransportType } from '../config/types.js';
 import { redactEntry } from '../config/redact.js';
-import { whatRuns, type WhatRuns } from '../config/what-runs.js';
+import type { WhatRuns } from '../config/what-runs.js';
 import type { LogEntry } from './log-messages.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { ToolInfo } from './tools.js';
@@ -65,20 +65,22 @@ export interface ServerState {
   restart?: RestartState;
   /** Set for servers from a project's file (approvals.ts). */
   approval?: ApprovalView;
+  /** What it starts or connects to, and in which folder, secrets masked (the launch plan, what-runs.ts). */
+  runs?: WhatRuns;
   /** The roots this server is sent (none: it keeps its own configuration). */
   roots: string[];
 }
 
 /** A server's record before it connects: pending, disabled, waiting for approval, or failed for a broken entry. */
 export function initialState(definition: ServerDefinition, enabled: boolean, roots: string[] = []): ServerState {
-  const { name, source, raw, config, issues, approval } = definition;
+  const { name, source, raw, config, issues, approval, runs } = definition;
   // Approval comes first: an entry still waiting for an input is not asked about before it.
   const status = config?.disabled ? 'disabled' : approval?.needed ? 'needs-approval' : !config ? 'failed' : !enabled ? 'disabled' : 'pending';
   const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
   return {
     name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
-    tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [], roots,
-    ...(approval && { approval: { needed: approval.needed, file: approval.file, ...(approval.by && { by: approval.by }), ...(approval.changed && { changed: true }), ...(config && { runs: whatRuns(config) }) } }),
+    tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [], roots, ...(runs && { runs }),
+    ...(approval && { approval: { needed: approval.needed, file: approval.file, ...(approval.by && { by: approval.by }), ...(approval.changed && { changed: true }), ...(runs && { runs }) } }),
   };
 }
 

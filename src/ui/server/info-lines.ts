@@ -4,8 +4,10 @@ import type { ServerState } from '../../core/servers/state.js';
 import { terminalJson } from '../../util/json.js';
 import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { clock } from './log/log-format.js';
-import { whatRunsLines } from '../../core/config/what-runs.js';
+import { whatRunsLines, type WhatRuns } from '../../core/config/what-runs.js';
 import { fieldRows, wrapRows } from '../widgets/text/wrap.js';
+
+const NOTHING_RUNS: WhatRuns = { envNames: [], headerNames: [], inputs: [], missingInputs: [], variables: [] };
 
 /** The column the values start in, under their labels. */
 const LABEL = 14;
@@ -45,13 +47,14 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
   field('Transport', proc.filter(Boolean).join(' · ') || '—');
   if (server.fallback) field('', sanitizeLine(server.fallback));
   field('Source', `${sanitizeLine(server.source.label)}${server.source.path ? ` · ${sanitizeLine(server.source.path)}` : ''}`);
+  // What it starts and where, secrets masked: the same launch plan approval shows.
+  whatRunsLines(server.runs ?? NOTHING_RUNS).forEach((line, i) => field(i ? '' : 'Launch', sanitizeLine(line)));
   if (server.error) field('Error', sanitizeLine(server.error), 'error');
   field('Roots', server.roots.length ? server.roots.map(sanitizeLine).join(', ') : 'none sent (the server keeps its own configuration); R sets some');
   if (server.approval) {
-    const { needed, by, changed, runs } = server.approval;
+    const { needed, by, changed } = server.approval;
     const said = needed ? `waits for your approval${changed ? ' (changed since approved)' : ''}: A reviews it` : by === 'claude-code' ? "approved in Claude Code's settings" : 'approved by you';
     field('Approval', said, needed ? 'warning' : undefined);
-    if (needed && runs) for (const line of whatRunsLines(runs)) field('', sanitizeLine(line));
   }
   if (server.capabilities) {
     add('Capabilities', 'heading');

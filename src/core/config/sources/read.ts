@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseToml, TomlError } from 'smol-toml';
 import { readJsonFile } from '../read-json.js';
 import type { ConfigIssue } from '../types.js';
+import { forbiddenKeyIn, forbiddenKeyMessage } from '../forbidden-keys.js';
 import { isRecord } from '../../../util/is-record.js';
 
 export type DocumentRead =
@@ -26,7 +27,12 @@ export function readDocument(path: string, syntax: 'json' | 'toml'): DocumentRea
     return { status: 'error', issue: { severity: 'error', file: path, message: `${path}: ${code === 'EISDIR' ? 'is a folder, not a file' : (error as Error).message}` } };
   }
   try {
-    return { status: 'read', text, document: parseToml(text) };
+    const document = parseToml(text);
+    const key = forbiddenKeyIn(document);
+    if (key === undefined) return { status: 'read', text, document };
+    // smol-toml keeps no positions: the first line that spells the key.
+    const line = text.split('\n').findIndex((l) => l.includes(key)) + 1 || undefined;
+    return { status: 'error', issue: { severity: 'error', file: path, line, message: `${path}${line ? `:${line}` : ''}: ${forbiddenKeyMessage(key)}` } };
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const what = error.message.replace(/^Invalid TOML document: /, '').split('\n')[0];
