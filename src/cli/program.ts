@@ -1,5 +1,6 @@
 import { Command, CommanderError, type Help } from 'commander';
 import { ConfigWriteError } from '../core/config/write-error.js';
+import { LockInTheWay } from '../util/file-lock.js';
 import { VERSION } from '../util/version.js';
 import { COMMAND_EXIT_CODES, Exit, EXIT_MEANINGS, UserError } from './exit-codes.js';
 import type { Invocation } from './target.js';
@@ -83,7 +84,7 @@ function exitHelp(help: Help): string {
 
 /** One message for the person, no stack trace for their mistakes. */
 export function report(error: unknown): number {
-  if (error instanceof UserError || error instanceof ConfigWriteError) {
+  if (error instanceof UserError || error instanceof ConfigWriteError || error instanceof LockInTheWay) {
     process.stderr.write(`mcpdeck: ${sanitize(error.message)}\n`);
     return error instanceof UserError ? error.code : Exit.badInput;
   }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EXPECTATION_KINDS, type ExpectationKind } from '../core/checks/kinds.js';
 import type { SavedCall } from '../core/checks/saved-call.js';
 import { UserError } from './exit-codes.js';
+import type { Deck } from '../core/deck.js';
 
 export interface SaveTestOptions {
   saveTest?: string;
@@ -39,10 +40,10 @@ export function saveTestKinds(options: SaveTestOptions): ExpectationKind[] | und
 }
 
 /** Appends the call to the test file with the expectations picked (or the defaults); returns the line to tell the person. */
-export async function saveCallAsTest(options: SaveTestOptions, cwd: string, call: SavedCall): Promise<string> {
+export async function saveCallAsTest(options: SaveTestOptions, deck: Pick<Deck, 'cwd' | 'saveTest'>, call: SavedCall): Promise<string> {
   // Loaded when a call is saved: a plain call does without the test file code.
-  const [{ defaultKinds, offeredExpectations }, { testFilePath, TestFileError }, { saveCall }] = await Promise.all([
-    import('../core/checks/offer.js'), import('../core/checks/test-file.js'), import('../core/checks/saved-call.js'),
+  const [{ defaultKinds, offeredExpectations }, { testFilePath, TestFileError }] = await Promise.all([
+    import('../core/checks/offer.js'), import('../core/checks/test-file.js'),
   ]);
   const offered = offeredExpectations(call.outcome, call.tool);
   const kinds = saveTestKinds(options) ?? defaultKinds(offered);
@@ -52,9 +53,9 @@ export async function saveCallAsTest(options: SaveTestOptions, cwd: string, call
   if (options.expectContains !== undefined) offered.contains = { text: { contains: options.expectContains } };
   if (options.expectMaxMs !== undefined) offered.duration = { maxDurationMs: Number(options.expectMaxMs) };
   const chosen = [...kinds, ...(options.expectContains !== undefined && !kinds.includes('contains') ? ['contains' as const] : []), ...(options.expectMaxMs !== undefined && !kinds.includes('duration') ? ['duration' as const] : [])];
-  const path = testFilePath(options.saveTest, cwd);
+  const path = testFilePath(options.saveTest, deck.cwd);
   try {
-    const name = saveCall(path, call, offered, chosen, options.testName);
+    const name = await deck.saveTest(path, call, offered, chosen, options.testName);
     return `saved the test "${name}" to ${path} (run it with: mcpdeck test ${options.saveTest})`;
   } catch (error) {
     if (error instanceof TestFileError) throw new UserError(`${error.message}; nothing was saved`);

@@ -19,6 +19,10 @@ import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-option
 import { DriftWatch, listedKinds } from './drift/watch.js';
 import { TokenMeter } from './tokens/meter.js';
 import { recordApproval, revokeApproval } from './config/approvals.js';
+import type { TestsApproval } from './checks/tests-approval.js';
+import type { TestFile } from './checks/test-file.js';
+import type { SavedCall } from './checks/saved-call.js';
+import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
 
 export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
@@ -248,6 +252,22 @@ export class Deck {
     return gone;
   }
 
+  /** Whether a tests file may call what it calls (checks/tests-approval.ts, loaded when a tests file is); approved, it may while unchanged. */
+  async testsApproval(file: TestFile): Promise<TestsApproval> {
+    return (await testsCode()).testsApproval(this.options.approvals?.list() ?? [], file, (name) => this.hub.get(name)?.source);
+  }
+
+  /** Approves a tests file as it is now, or takes its approval back (how many went). */
+  async setTestsApproval(file: TestFile, approved: boolean): Promise<number> {
+    const { approveTests, TESTS_AT } = await testsCode();
+    return approved ? approveTests(this.approvals(), file).then(() => 1) : this.approvals().revoke(file.path, TESTS_AT);
+  }
+
+  /** Saves a call as a test; a tests file that was new or approved stays approved. */
+  async saveTest(path: string, call: SavedCall, offered: OfferedExpectations, kinds: readonly ExpectationKind[], name?: string): Promise<string> {
+    return (await testsCode()).saveApprovedCall(this.options.approvals, path, call, offered, kinds, name);
+  }
+
   private approvals() {
     const { approvals } = this.options;
     if (!approvals) throw new Error('approvals cannot be kept here (no user config)');
@@ -270,6 +290,8 @@ export class Deck {
     return { kept };
   }
 }
+
+const testsCode = () => import('./checks/tests-approval.js');
 
 export async function createDeck(options: DeckOptions): Promise<Deck> {
   const deck = new Deck(options);

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /** Holders in this process, by path: they queue here instead of polling the lock file. */
@@ -20,8 +20,16 @@ export function withFileLock<T>(path: string, fn: () => Promise<T> | T): Promise
   return run;
 }
 
+/** Something that is not mcpdeck's lock stands where the lock goes; the message says what to remove. */
+export class LockInTheWay extends Error {}
+
 async function holding<T>(path: string, fn: () => Promise<T> | T): Promise<T> {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  // The lock is a folder: a file there would be taken for a stale lock that cannot be
+  // removed, retried for 20 s, then fail with ENOTDIR.
+  const lock = `${path}.lock`;
+  const there = lstatSync(lock, { throwIfNoEntry: false });
+  if (there && !there.isDirectory()) throw new LockInTheWay(`${lock} is in the way: mcpdeck locks ${path} with a folder of that name, and a file stands there; remove it (rm ${JSON.stringify(lock)}) and try again`);
   // Loaded with the first lock: proper-lockfile brings graceful-fs, which patches fs as it loads (~4 ms).
   const { default: lockfile } = await import('proper-lockfile');
   const release = await lockfile.lock(path, {

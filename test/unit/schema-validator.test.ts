@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadValidator, validate } from '../../src/core/schema/validator.js';
+import { loadValidator, uncheckedReason, validate } from '../../src/core/schema/validator.js';
 
 // The schema checker loads on first use (validator.ts); these tests check values directly.
 beforeAll(loadValidator);
@@ -111,11 +111,16 @@ describe('a server\'s patterns', () => {
     expect(validate(props, { 'x-a': 'no' }).errors).toEqual(['"x-a" must be number']);
   });
 
-  it('says so when a pattern needs backtracking (a backreference, a lookahead), instead of ignoring it', () => {
-    for (const pattern of ['^(a)\\1$', '^(?=a)a$']) {
-      const result = validate({ type: 'string', pattern }, 'aa');
-      expect(result.unchecked).toMatch(/^the pattern ".*" cannot be checked: mcpdeck runs patterns on a linear-time engine \(RE2\), which has no backreferences or lookaround/);
-      expect(result.errors).toEqual([result.unchecked]);
+  it('says so when a pattern needs backtracking (a backreference, a lookbehind), and keeps checking the rest', () => {
+    for (const pattern of ['^(a)\\1$', '^(?=a)a$', '(?<=a)b']) {
+      const tool = { type: 'object', properties: { id: { type: 'string', pattern }, count: { type: 'integer', minimum: 1 } }, required: ['id'] };
+      expect(uncheckedReason(tool)).toMatch(/^the pattern ".*" cannot be checked: mcpdeck runs patterns on a linear-time engine \(RE2\), which has no backreferences or lookaround.*; it is left unchecked, every other rule is checked$/);
+      // Before, one such pattern turned off every check of the tool.
+      expect(validate(tool, { id: 'anything', count: 0 })).toMatchObject({ valid: false, errors: ['"count" must be >= 1'] });
+      expect(validate(tool, { count: 2 }).errors).toEqual(['missing required argument "id"']);
+      expect(validate(tool, { id: 'anything', count: 2 })).toEqual({ valid: true, errors: [] });
     }
+    const two = { type: 'object', properties: { a: { type: 'string', pattern: '(?<=a)b' } }, patternProperties: { '^(?!x)': { type: 'number' } } };
+    expect(uncheckedReason(two)).toContain('2 such patterns are left unchecked');
   });
 });

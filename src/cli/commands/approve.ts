@@ -7,6 +7,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { openDeck, type Invocation, type TargetOptions } from '../target.js';
 import { collect } from '../options.js';
+import { readTestFile, type TestFile } from '../../core/checks/test-file.js';
 
 interface ApproveOptions extends TargetOptions {
   file?: string;
@@ -43,6 +44,8 @@ async function act(deck: Deck, inv: Invocation, server: string | undefined, opti
     process.stdout.write(waiting.length ? `waiting for approval:\n${waiting.map(describe).join('\n')}\n` : 'nothing here waits for approval\n');
     return Exit.ok;
   }
+  const tests = options.file ? testsFileAt(deck, resolve(inv.cwd, options.file)) : undefined;
+  if (tests) return approveTestsFile(deck, tests, revoke);
   const servers = chosen(deck, inv, server, options.file);
   const scope = options.file ? 'file' : 'server';
   const first = servers[0]!;
@@ -60,6 +63,28 @@ async function act(deck: Deck, inv: Invocation, server: string | undefined, opti
   }
   await deck.approve(first.name, scope, { connect: false });
   process.stdout.write(`approved ${what}; it may now run:\n${servers.map(describe).join('\n')}\n`);
+  return Exit.ok;
+}
+
+/** A --file that is a tests file (and defines no server): its calls are what is approved. */
+function testsFileAt(deck: Deck, path: string): TestFile | undefined {
+  if (deck.getSnapshot().servers.some((s) => s.approval?.file === path)) return undefined;
+  try {
+    return readTestFile(path);
+  } catch {
+    return undefined;
+  }
+}
+
+async function approveTestsFile(deck: Deck, file: TestFile, revoke: boolean): Promise<number> {
+  if (revoke) {
+    const gone = await deck.setTestsApproval(file, false);
+    process.stdout.write(gone ? `revoked the approval of ${file.path}\n` : `${file.path} had no approval to revoke\n`);
+    return Exit.ok;
+  }
+  await deck.setTestsApproval(file, true);
+  const calls = file.tests.map((t) => `  ${sanitizeLine(t.name)}: ${sanitizeLine(t.server)} ${sanitizeLine(t.tool)}`);
+  process.stdout.write(`approved ${file.path}; mcpdeck test may now make its ${file.tests.length} call${file.tests.length === 1 ? '' : 's'} (a changed call asks again):\n${calls.join('\n')}\n`);
   return Exit.ok;
 }
 

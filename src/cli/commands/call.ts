@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { ToolCallError, type CallOutcome } from '../../core/mcp/call.js';
 import type { CallToolResult } from '../../core/mcp/types.js';
 import { CoerceError, coerceArguments } from '../../core/schema/coerce.js';
-import { loadValidator, validate } from '../../core/schema/validator.js';
+import { loadValidator, uncheckedReason, validate } from '../../core/schema/validator.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { renderOutcome } from '../render-result.js';
 import { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from '../target.js';
@@ -51,6 +51,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           const schema = found?.inputSchema;
           const args = { ...parseArgsJson(argsJson), ...coerce(pairs, schema, options.validate) };
           if (!options.validate) await warnUnchecked(schema, args);
+          else if (schema) await warnPartlyChecked(schema);
           let outcome: CallOutcome;
           let task: TaskView | undefined;
           try {
@@ -87,7 +88,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
             process.stdout.write(stdout ? `${stdout}\n` : '');
             process.stderr.write(`${stderr}\n`);
           }
-          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, inv.cwd, { server: name, tool: found, args, outcome, unchecked: !options.validate })}\n`);
+          if (options.saveTest && found) process.stderr.write(`${await saveCallAsTest(options, deck, { server: name, tool: found, args, outcome, unchecked: !options.validate })}\n`);
           // Say it was the input.
           if (refusals.length) return Exit.badInput;
           return outcome.isError ? Exit.toolError : Exit.ok;
@@ -164,6 +165,13 @@ async function warnUnchecked(schema: object | undefined, args: Record<string, un
   const problems = schema ? validate(schema, args) : undefined;
   if (!problems || problems.valid) return;
   process.stderr.write(`sent unchecked (--no-validate): the arguments fail the schema: ${sanitizeLine(problems.errors.join('; '))}\n`);
+}
+
+/** A schema checked only in part (a pattern RE2 cannot run) says so: the rest is still checked. */
+async function warnPartlyChecked(schema: object): Promise<void> {
+  await loadValidator();
+  const reason = uncheckedReason(schema);
+  if (reason) process.stderr.write(`warning: ${sanitizeLine(reason)}\n`);
 }
 
 function coerce(pairs: string[], schema: object | undefined, strict: boolean): Record<string, unknown> {

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { PROJECT_FILE } from '../../core/config/load.js';
 import { checkEntry, nameProblem } from '../../core/config/server-entry.js';
-import { splitCommandLine, splitNotice } from '../../core/config/command-words.js';
+import { addedFromFolder, splitCommandLine, splitNotice } from '../../core/config/command-words.js';
 import { openUserCatalog } from '../../core/config/user-catalog.js';
 import { readScope, updateScope, type WritableScope } from '../../core/config/write.js';
 import { readSources } from './sources.js';
@@ -91,6 +91,9 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
         const entry = url
           ? { ...(type && { type }), url, ...(Object.keys(headers).length ? { headers } : {}) }
           : { command: command[0], ...(command.length > 1 ? { args: command.slice(1) } : {}), ...(Object.keys(env).length ? { env } : {}) };
+        // The user catalog's servers start in the home folder: one that names files here keeps this folder.
+        const cwd = !url && o.scope === 'user' ? addedFromFolder(command, inv.cwd) : undefined;
+        if (cwd) Object.assign(entry, { cwd });
         const { errors, warnings } = checkEntry(name, entry, o.scope, inv.env);
         if (errors.length) throw new UserError(errors.join('\n'));
         reportIssues(warnings);
@@ -100,7 +103,7 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
           if (name in current && !o.force) throw new UserError(`"${name}" already exists in ${where(scope)}; use --force to replace it`);
           return { changes: [{ path: [name], value: entry }], result: undefined };
         });
-        process.stdout.write(`added ${name} to ${where(scope)}\n`);
+        process.stdout.write(`added ${name} to ${where(scope)}${cwd ? `; it starts in ${cwd} (its command names files there)` : ''}\n`);
         return Exit.ok;
       }),
     );

@@ -29,6 +29,11 @@ export function registerTest(program: Command, inv: Invocation, run: (fn: () => 
         const servers = [...new Set(files.flatMap((f) => f.tests.map((t) => t.server)))];
         if (!servers.length) throw new UserError(`${files.map((f) => f.path).join(', ')}: no tests in it yet (save a call as a test: mcpdeck call … --save-test)`);
         const deck = await openDeck(options, inv, { only: servers, lists: ['tools'] });
+        const refused = (await Promise.all(files.map(async (file) => ({ file, outside: (await deck.testsApproval(file)).outside })))).filter((f) => f.outside.length);
+        if (refused.length) {
+          await deck.close();
+          throw new UserError(refused.map(({ file, outside }) => `${file.path} is not approved to call ${outside.join(', ')} (not from this project's files); nothing was called.\n  review its calls, then: mcpdeck approve --file ${file.path}`).join('\n'), Exit.needsApproval);
+        }
         const paint = painter(process.stdout, inv.env);
         let results: TestResult[];
         try {

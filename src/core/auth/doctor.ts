@@ -7,6 +7,7 @@ import type { CredentialStore } from './credentials.js';
 import { hasStaticAuthorization, type RemoteConfig } from './manager.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
 import { tracingFetch } from './tracing-fetch.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { explainSignInError } from './explain.js';
 import { challengeStep, failedAt, issuerNote } from './sign-in-steps.js';
 import { formatWhen } from './when.js';
@@ -41,13 +42,13 @@ export async function diagnose(config: RemoteConfig, credentials: CredentialStor
   } catch (error) {
     steps.push({ step: 'Callback listener', status: 'failed', detail: (error as Error).message });
   }
-  const challenge = await probeChallenge(config.url, fetch, config.headers).catch((error: Error) => error);
+  const challenge = await probeChallenge(config.url, boundedFetch(), config.headers).catch((error: Error) => error);
   if (challenge instanceof Error) {
     steps.push({ step: 'Server challenge', status: 'failed', detail: `could not reach ${config.url}: ${(challenge.cause as Error)?.message ?? challenge.message}` });
     return report;
   }
   steps.push(challengeStep(challenge));
-  const traced = tracingFetch();
+  const traced = tracingFetch(boundedFetch());
   const info = await discoverOAuthServerInfo(config.url, { resourceMetadataUrl: challenge?.resourceMetadataUrl, fetchFn: traced.fetch }).catch((error: Error) => error);
   if (info instanceof Error) {
     const explained = explainSignInError(info);

@@ -2,6 +2,7 @@ import { createPrivateKeyJwtAuth, type AddClientAuthentication, type OAuthClient
 import type { OAuthSettings } from '../config/types.js';
 import type { StoredClient } from './credentials.js';
 import { DeckAuthProvider, type ProviderOptions } from './provider.js';
+import { boundedFetch } from './bounded-fetch.js';
 
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
@@ -90,7 +91,7 @@ export class MachineAuthProvider extends DeckAuthProvider {
       ...(audience && { audience }),
       ...(resource && { resource }),
     });
-    const response = await fetch(this.grant.idp.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const response = await boundedFetch()(this.grant.idp.tokenEndpoint, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
     const answer = (await response.json().catch(() => ({}))) as { access_token?: string; error?: string; error_description?: string };
     if (!response.ok || !answer.access_token) {
       throw new Error(`the IdP refused the token exchange (${answer.error ?? `HTTP ${response.status}`}${answer.error_description ? `: ${answer.error_description}` : ''})`);

@@ -4,6 +4,7 @@ import { challengeOf, type Challenge } from './challenge.js';
 import type { CredentialStore, StoredCredentials } from './credentials.js';
 import { dpopSessionOf, isDpopBound } from './dpop.js';
 import { refreshDue } from './expiry.js';
+import { boundedFetch } from './bounded-fetch.js';
 import { explainSignInError } from './explain.js';
 import { DeckAuthProvider, SignInRequired } from './provider.js';
 import { machineGrantOf, MachineAuthProvider, type MachineGrant } from './machine-provider.js';
@@ -109,7 +110,7 @@ export class ServerAuth {
       const base = { serverUrl, settings, credentials, redirectUrl: 'http://127.0.0.1/callback', now: this.options.now };
       const provider = machine ? new MachineAuthProvider(base, machine) : new DeckAuthProvider(base);
       try {
-        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl, scope: machine ? this.challenge?.scope : undefined });
+        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl, scope: machine ? this.challenge?.scope : undefined, fetchFn: boundedFetch() });
         return (this.cached = await credentials.read(serverUrl));
       } catch (error) {
         const why = error instanceof SignInRequired ? 'the authorization server refused the refresh' : explainSignInError(error).message;

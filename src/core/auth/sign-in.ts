@@ -11,6 +11,7 @@ import { parsePasted } from './paste.js';
 import { stepsFromRequests, type TraceStep } from './trace.js';
 import { authorizeStep, callbackFailure, challengeStep, dpopStep, failedAt, IGNORED_CALLBACK, NOT_ASKED, registrationStep } from './sign-in-steps.js';
 import { tracingFetch } from './tracing-fetch.js';
+import { boundedFetch } from './bounded-fetch.js';
 
 export type SignInPhase = 'confirm' | 'starting' | 'browser' | 'exchanging' | 'signed-in' | 'failed' | 'cancelled';
 
@@ -111,7 +112,7 @@ export class SignInAttempt {
   private async run(): Promise<SignInSnapshot> {
     const { options } = this;
     this.patch({ phase: 'starting' });
-    const traced = tracingFetch();
+    const traced = tracingFetch(boundedFetch());
     let listener: CallbackListener | undefined;
     let stopWaiting: (() => void) | undefined;
     let authorizationUrl: URL | undefined;
@@ -136,7 +137,7 @@ export class SignInAttempt {
           this.patch({ notice: IGNORED_CALLBACK, steps: [...steps] });
         },
       });
-      const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, fetch, options.headers));
+      const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, boundedFetch(), options.headers));
       if (!challenge) this.patch({ notAsked: true });
       steps.push(challengeStep(challenge));
       const scope = unionScopes(challenge?.scope, options.extraScopes);

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'shell-quote';
 import { expandHome } from './normalize.js';
 
@@ -27,4 +27,14 @@ export function splitCommandLine(command: string, args: readonly string[], cwd: 
 /** What a split made of the line, for the person who typed it. */
 export function splitNotice(words: readonly string[]): string {
   return `command ${words[0]}, arguments ${words.slice(1).map((w) => JSON.stringify(w)).join(' ')}`;
+}
+
+/**
+ * A server of the user's catalog starts in the home folder, not in the folder it was
+ * added from; a command that names a file of that folder by a relative path
+ * (`node ./server.js`, `python tools/mcp.py`) keeps the folder as its `cwd`.
+ */
+export function addedFromFolder(words: readonly string[], cwd: string): string | undefined {
+  const local = (word: string) => !isAbsolute(word) && !word.startsWith('-') && /[\\/]|\.(?:[cm]?[jt]s|py|sh|rb)$/.test(word) && existsSync(resolve(cwd, word));
+  return words.some(local) ? cwd : undefined;
 }

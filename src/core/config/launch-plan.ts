@@ -56,16 +56,19 @@ export function planOf(entry: ServerEntry, type: TransportType, base: string, de
 }
 
 /** The approval key of a plan: key order aside, equal plans hash equal and any other byte differs. */
-export function planHash(plan: LaunchPlan | undefined): string {
-  return `plan:sha256:${createHash('sha256').update(stableJson(plan ?? null)).digest('hex')}`;
+export const planHash = (plan: LaunchPlan | undefined): string => contentHash('plan', plan ?? null);
+
+/** `kind:sha256:…` of a value, key order aside. */
+export function contentHash(kind: string, value: unknown): string {
+  return `${kind}:sha256:${createHash('sha256').update(stableJson(value)).digest('hex')}`;
 }
 
 /** The approval key of a whole file: each server's plan by name (a broken entry, which runs nothing, as null). */
 export function filePlansHash(plans: ReadonlyMap<string, LaunchPlan | undefined>): string {
-  return planHash(Object.fromEntries([...plans].map(([name, plan]) => [name, plan ?? null])) as unknown as LaunchPlan);
+  return contentHash('plans', Object.fromEntries([...plans].map(([name, plan]) => [name, plan ?? null])));
 }
 
-export function stableJson(value: unknown): string {
+function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     const record = value as Record<string, unknown>;

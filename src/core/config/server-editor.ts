@@ -3,7 +3,7 @@ import { PROJECT_FILE } from './load.js';
 import { MASK, redactEntry } from './redact.js';
 import { TYPE_ALIASES } from './schema.js';
 import { checkEntry, nameProblem } from './server-entry.js';
-import { splitCommandLine, splitNotice } from './command-words.js';
+import { addedFromFolder, splitCommandLine, splitNotice } from './command-words.js';
 import { clientName } from './sources/registry.js';
 import type { ServerDefinition } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
@@ -146,6 +146,9 @@ export class ServerEditor {
     const target = editing?.target ?? this.targets().get(fields.scope ?? this.scopes()[0]?.id ?? '');
     if (!target) throw new ConfigWriteError(`there is nowhere to write "${fields.scope ?? ''}" here: choose one of ${this.scopes().map((s) => s.id).join(', ') || '(none: servers given on the command line)'}`);
     const where = this.where(target);
+    // The user catalog's servers start in the home folder: one that names files of this folder keeps it.
+    const from = target.kind === 'user' && fields.transport === 'stdio' && entry.cwd === undefined ? addedFromFolder([String(entry.command ?? ''), ...((entry.args as string[] | undefined) ?? [])], this.options.cwd) : undefined;
+    if (from) entry.cwd = from;
     const { errors } = checkEntry(name, entry, target.kind === 'user' ? 'user' : 'project', this.options.env);
     if (errors.length) throw new ConfigWriteError(errors.join('\n'));
     const { updateScope } = await writer();

@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { linearRegExp } from './linear-regexp.js';
 
-export { UnsupportedPattern } from './linear-regexp.js';
+export { UnsupportedPattern, withoutUncheckablePatterns } from './linear-regexp.js';
 
 // The heavy half of schema checking, Ajv and the RE2 engine for patterns: loaded by
 // loadValidator() (validator.ts) when something is first checked, not as mcpdeck starts.

@@ -29,3 +29,33 @@ export class UnsupportedPattern extends Error {
       `which has no backreferences or lookaround (${why.replace(/^error parsing regexp: /, '')})`);
   }
 }
+
+const runs = (pattern: string) => {
+  try {
+    RE2JS.compile(RE2JS.translateRegExp(pattern));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The schema without the `pattern`s (and `patternProperties` entries) RE2 cannot run,
+ * copied where it changes; the rest of it can still be checked.
+ */
+export function withoutUncheckablePatterns<T>(schema: T): { schema: T; dropped: string[] } {
+  const dropped: string[] = [];
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (typeof node !== 'object' || node === null) return node;
+    // fromEntries defines keys (a `__proto__` key stays a key), where assignment would not.
+    return Object.fromEntries(Object.entries(node).flatMap(([key, value]): [string, unknown][] => {
+      if (key === 'pattern' && typeof value === 'string' && !runs(value)) return (dropped.push(value), []);
+      if (key === 'patternProperties' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+        return [[key, Object.fromEntries(Object.entries(value).filter(([p]) => runs(p) || (dropped.push(p), false)).map(([p, v]) => [p, walk(v)]))]];
+      }
+      return [[key, walk(value)]];
+    }));
+  };
+  return { schema: walk(schema) as T, dropped };
+}

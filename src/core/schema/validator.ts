@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { jsonChoices, MAX_SCHEMA_DEPTH, nestingDepth } from './depth.js';
 import { formatCount } from '../../util/text.js';
 
-type Checker = Pick<typeof import('./checker.js'), 'compileChecked' | 'UnsupportedPattern'>;
+type Checker = Pick<typeof import('./checker.js'), 'compileChecked' | 'UnsupportedPattern' | 'withoutUncheckablePatterns'>;
 
 // Draft-04/06/07 schemas (tuple `items`, `additionalItems`) read differently in 2020-12.
 const isLegacy = (declared: unknown) => typeof declared === 'string' && /draft-0[4-7]/.test(declared);
@@ -19,8 +19,8 @@ let loading: Promise<void> | undefined;
  * to be unchecked.
  */
 export function loadValidator(): Promise<void> {
-  loading ??= import('./checker.js').then(({ compileChecked, UnsupportedPattern }) => {
-    checker = { compileChecked, UnsupportedPattern };
+  loading ??= import('./checker.js').then(({ compileChecked, UnsupportedPattern, withoutUncheckablePatterns }) => {
+    checker = { compileChecked, UnsupportedPattern, withoutUncheckablePatterns };
   });
   return loading;
 }
@@ -35,7 +35,10 @@ export interface ValidationResult {
   unchecked?: string;
 }
 
-function compile(schema: object, { compileChecked, UnsupportedPattern }: Checker): ValidateFunction | Error {
+/** A check that leaves some patterns out (RE2 cannot run them): why, said wherever the schema is used. */
+const partial = new WeakMap<ValidateFunction, string>();
+
+function compile(schema: object, { compileChecked, UnsupportedPattern, withoutUncheckablePatterns }: Checker): ValidateFunction | Error {
   const { $schema: declared, ...rest } = schema as Record<string, unknown>;
   // The root needs an $id: without one, Ajv (with addUsedSchema off) cannot resolve a
   // `$ref` to the root itself ("#"). The server's own is kept: its refs may name it.
@@ -43,8 +46,17 @@ function compile(schema: object, { compileChecked, UnsupportedPattern }: Checker
   try {
     return compileChecked(root, isLegacy(declared));
   } catch (error) {
-    if (error instanceof UnsupportedPattern) return error;
-    return new Error(`the schema could not be checked: ${(error as Error).message}`);
+    if (!(error instanceof UnsupportedPattern)) return new Error(`the schema could not be checked: ${(error as Error).message}`);
+    // Every other rule is still checked: only the patterns RE2 cannot run are left out.
+    const { schema: rest2, dropped } = withoutUncheckablePatterns(root);
+    try {
+      const check = compileChecked(rest2, isLegacy(declared));
+      if (check instanceof Error) return check;
+      partial.set(check, `${error.message}; ${dropped.length > 1 ? `${dropped.length} such patterns are` : 'it is'} left unchecked, every other rule is checked`);
+      return check;
+    } catch {
+      return error;
+    }
   }
 }
 
@@ -93,7 +105,7 @@ const NOT_LOADED = 'not checked: the schema checker was not loaded yet';
 export function uncheckedReason(schema: unknown): string | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   const check = compiledFor(schema);
-  return check instanceof Error ? check.message : undefined;
+  return check instanceof Error ? check.message : check && partial.get(check);
 }
 
 /** The sentence for one error, naming where it is. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { defaultKinds, offeredExpectations, type ExpectationKind, type OfferedExpectations } from '../../../core/checks/offer.js';
-import { saveCall, type SavedCall } from '../../../core/checks/saved-call.js';
+import type { SavedCall } from '../../../core/checks/saved-call.js';
 import { DEFAULT_TEST_FILE, testFilePath } from '../../../core/checks/test-file.js';
 import { terminalJson } from '../../../util/json.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
@@ -50,12 +50,10 @@ export function SaveTestPanel({ call, width, onClose }: Props) {
   const onFile = row === kinds.length;
   const save = () => {
     const path = testFilePath(file.value.trim() || DEFAULT_TEST_FILE, deck.cwd);
-    try {
-      const name = saveCall(path, call, offered, [...checked]);
-      onClose(`saved the test "${name}" to ${path} · mcpdeck test ${file.value.trim() || DEFAULT_TEST_FILE} runs it`);
-    } catch (e) {
-      setError(`could not save the test: ${(e as Error).message}`);
-    }
+    deck.saveTest(path, call, offered, [...checked]).then(
+      (name) => onClose(`saved the test "${name}" to ${path} · mcpdeck test ${file.value.trim() || DEFAULT_TEST_FILE} runs it`),
+      (e: Error) => setError(`could not save the test: ${e.message}`),
+    );
   };
   useKeys(['saveTest'], {
     prevRow: () => setRow((r) => Math.max(0, r - 1)),
