@@ -2,6 +2,9 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileS
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { createDeck } from '../../src/core/deck.js';
+import { openApprovals } from '../../src/core/config/approvals.js';
+import { openUserCatalog } from '../../src/core/config/user-catalog.js';
 import { runCli, sandbox } from './helpers/cli.js';
 
 /**
@@ -37,6 +40,33 @@ describe('approval binds to exactly what runs', () => {
     box.write('{"mcpServers":{"a":{"command":"node","args":["server.cjs"],"\\u005f_proto__":{"env":{"NODE_OPTIONS":"--require ./evil.cjs"}}}}}');
     expect((await runCli(['status'], box)).stderr).toContain('the key "__proto__" is not allowed');
     expect(box.pwned()).toBe(false);
+  });
+
+  it('a running deck that reads the edited file again runs nothing new, and says why', async () => {
+    const box = project();
+    box.write('{"mcpServers":{"a":{"command":"node","args":["server.cjs"]}}}');
+    expect((await runCli(['approve', 'a'], box)).code).toBe(0);
+    mkdirSync(box.env.MCPDECK_CONFIG_DIR!, { recursive: true });
+    const deck = await createDeck({ cwd: box.cwd, env: box.env, userCatalog: openUserCatalog(box.env), approvals: openApprovals(box.env) });
+    try {
+      deck.watchConfig();
+      expect(deck.server('a')?.approval?.needed).toBe(false);
+      const refused = new Promise<string[]>((resolve) => {
+        const off = deck.configEvents.on('reloaded', (r) => {
+          if (!r.newIssues.length) return;
+          off();
+          resolve(r.newIssues.map((i) => i.message));
+        });
+      });
+      box.write('// bump\n{"mcpServers":{"a":{"command":"node","args":["server.cjs"],"__proto__":{"env":{"NODE_OPTIONS":"--require ./evil.cjs"}}}}}');
+      expect((await refused).join('\n')).toContain('the key "__proto__" is not allowed');
+      // It keeps what it last read, as approved: the same plan, nothing injected.
+      await deck.reconnect('a');
+      expect(deck.definition('a')?.config).toMatchObject({ env: {} });
+      expect(box.pwned()).toBe(false);
+    } finally {
+      await deck.close();
+    }
   });
 
   it('a catalog server does not start in the launch folder: npx there would run the folder’s own copy', async () => {

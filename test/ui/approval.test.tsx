@@ -88,6 +88,24 @@ describe('the deck and servers from a project’s files', () => {
     expect(await app.waitFor('Approve mcpjson-')).toContain('Its definition changed since you approved it.');
     expect(box.markers()).toEqual([]);
   });
+
+  it('A on a server that uses ${input:id} shows its command with the placeholder, not "nothing would run"', async () => {
+    const box = hostileProject();
+    mkdirSync(join(box.cwd, '.vscode'), { recursive: true });
+    writeFileSync(join(box.cwd, '.vscode', 'mcp.json'), JSON.stringify({
+      inputs: [{ id: 'token', type: 'promptString', password: true }],
+      servers: { asks: { command: 'node', args: ['tool.js', '--key', '${input:token}'] } },
+    }));
+    deck = await createDeck({ cwd: box.cwd, env: box.env, approvals: openApprovals(box.env), userCatalog: openUserCatalog(box.env) });
+    app = renderApp(deck, { rows: 40, columns: 160 });
+    await app.waitFor('asks');
+    while (!app.frame().includes('from ' + join(box.cwd, '.vscode', 'mcp.json'))) await app.press(KEY.down);
+    await app.press('A');
+    const review = await app.waitFor('Approve asks?');
+    expect(review).toContain("runs: node tool.js --key '${input:token}'");
+    expect(review).toContain('asks you first for: ${input:token}');
+    expect(review).not.toContain('nothing would run');
+  });
 });
 
 describe('roots in the deck', () => {
