@@ -1,8 +1,8 @@
 import type { ConfigSource } from '../config/types.js';
 
-/** Quotes a word for POSIX shells: plain words stay as they are, anything else is single-quoted. */
+/** Quotes a word for POSIX shells: plain words stay as they are, anything else is single-quoted (a masked secret, ••••••, reads as a plain word). */
 export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_\/.,:=@%+-]+$/.test(word)) return word;
+  if (/^[A-Za-z0-9_\/.,:=@%+•-]+$/.test(word)) return word;
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
