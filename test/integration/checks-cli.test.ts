@@ -143,6 +143,9 @@ describe('saved calls become tests', () => {
     const text = readFileSync(p.file('mine.json'), 'utf8');
     expect(text).toContain('// kept by hand');
     expect(text).toContain('"name": "echo a=1 (2)"');
+    // A tests file mcpdeck did not make (or keep approved) calls a catalog server only once approved.
+    expect((await p.cli('test', 'mine.json', '--json')).code).toBe(6);
+    expect((await runCli(['approve', '--file', 'mine.json'], p)).code).toBe(0);
     const r = await p.cli('test', 'mine.json', '--json');
     expect(JSON.parse(r.stdout)).toMatchObject({ passed: 2, failed: 0, errors: 0, results: [{ name: 'echo a=1', status: 'passed' }, { name: 'echo a=1 (2)', status: 'passed' }] });
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memorySourceSettings } from '../../src/core/config/source-settings.js';
 import type { InputRef } from '../../src/core/config/inputs.js';
-import { definitionsHash } from '../../src/core/config/approvals.js';
+import { approvedAsRead } from './helpers/approved.js';
 import { createDeck, type Deck, type DeckOptions } from '../../src/core/deck.js';
 import type { FormElicitation } from '../../src/core/elicitation/types.js';
 import { openSecretStore } from '../../src/core/secrets/store.js';
@@ -30,13 +30,12 @@ function workspace() {
     servers,
   }));
   writeFileSync(join(root, 'home', '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { other: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
+  const where = { cwd: project, home: join(root, 'home'), env: { ...process.env, MCPDECK_CONFIG_DIR: join(root, 'config') } };
   const options: DeckOptions = {
-    cwd: project,
-    home: join(root, 'home'),
-    env: { ...process.env, MCPDECK_CONFIG_DIR: join(root, 'config') },
+    ...where,
     secrets: () => openSecretStore({ dir: join(root, 'config') }),
     // The person approved this workspace file before (a project's servers run only then).
-    approved: [{ file, at: ['servers'], hash: definitionsHash(servers) }],
+    approved: approvedAsRead(where, 'everything'),
   };
   return { root, project, file, options, account: `input:${file}:api-key` };
 }
@@ -109,7 +108,7 @@ describe('${input:id} values', () => {
     const servers = { off: { command: 'x', env: { K: '${input:k}' }, disabled: true } };
     writeFileSync(w.file, JSON.stringify({ servers }));
     const asked: string[] = [];
-    deck = await createDeck({ ...w.options, approved: [{ file: w.file, at: ['servers'], hash: definitionsHash(servers) }], askInput: async (i) => (asked.push(i.id), 'v') });
+    deck = await createDeck({ ...w.options, approved: approvedAsRead(w.options, 'off'), askInput: async (i) => (asked.push(i.id), 'v') });
     expect(asked).toEqual([]);
     expect(state(deck, 'off').status).toBe('failed');
   });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { definitionsHash } from '../../src/core/config/approvals.js';
+import { approvedAsRead } from '../integration/helpers/approved.js';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { openSecretStore } from '../../src/core/secrets/store.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
@@ -26,8 +26,8 @@ describe('a ${input:id} value asked in the deck', () => {
     }));
     const secrets = () => openSecretStore({ dir: join(root, 'config') });
     // The workspace file was approved before: its server may ask and run.
-    const approved = [{ file, at: ['servers'], hash: definitionsHash(servers) }];
-    deck = await createDeck({ cwd: root, home: join(root, 'home'), env: {}, secrets, approved });
+    const where = { cwd: root, home: join(root, 'home'), env: {} };
+    deck = await createDeck({ ...where, secrets, approved: approvedAsRead(where, 'svc') });
     app = renderApp(deck);
     const form = await app.waitFor('mcpdeck asks you to fill in a form');
     expect(form).toContain('server "svc" needs ${input:token}');

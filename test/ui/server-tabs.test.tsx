@@ -183,10 +183,15 @@ describe('server tabs over server-everything', () => {
     expect(first).toMatch(/resources\s+✓ subscribe · list changes announced/);
     expect(first).toMatch(/completions\s+✓/);
     expect(first).toMatch(/logging\s+✓ level: server default/);
+    // The folder it was started in, with what it runs.
+    expect(first).toMatch(/^Launch\s+runs: \S+ \S+ stdio\n\s+in: \/\S+/m);
+    // What it runs (the launch plan) names the variable; the configuration below masks its value.
     await app.press('/', ...'EVERYTHING_API_TOKEN', KEY.enter);
+    expect(await app.waitFor('match 1/2')).toMatch(/^\s+env: EVERYTHING_API_TOKEN$/m);
+    await app.press('n');
     const config = await app.waitFor('"EVERYTHING_API_TOKEN": "••••••"');
     expect(config).not.toContain(SECRET);
-    expect(config).toContain('match 1/1');
+    expect(config).toContain('match 2/2');
   });
 });
 
