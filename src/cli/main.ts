@@ -1,4 +1,4 @@
-import { buildProgram, report, unknownCommand } from './program.js';
+import { buildProgram, commandFirst, report, unknownCommand } from './program.js';
 
 /** Everything after the first `--` is a command line (ad hoc server, or what `add` runs). */
 export function splitArgv(argv: string[]): { head: string[]; commandLine?: string[] } {
@@ -7,7 +7,9 @@ export function splitArgv(argv: string[]): { head: string[]; commandLine?: strin
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
-  const { head, commandLine } = splitArgv(argv);
+  const split = splitArgv(argv);
+  const { commandLine } = split;
+  const head = commandFirst(split.head);
   const unknown = unknownCommand(head);
   if (unknown) return report(unknown);
   const { program, result } = await buildProgram({ commandLine, env: process.env, cwd: process.cwd() }, head);

@@ -45,6 +45,24 @@ export function commandsFor(head: string[]): string[] | 'all' {
   return name ? [name] : 'all';
 }
 
+/** The server options that take a value: `mcpdeck --config x status` moves `status` first. */
+const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol']);
+
+/**
+ * The command word moved to the front when server options come before it, as people
+ * type with git (`mcpdeck --config x.json status`); otherwise the deck (the default
+ * command) takes the word as an argument and says "too many arguments for 'ui'".
+ */
+export function commandFirst(head: string[]): string[] {
+  for (let i = 0; i < head.length; i++) {
+    const word = head[i]!;
+    if (!word.startsWith('-')) return i > 0 && (word in COMMANDS || word in ALIASES) ? [word, ...head.slice(0, i), ...head.slice(i + 1)] : head;
+    if (PROGRAM_FLAGS.has(word) || word === '-h' || word === '--help') return head;
+    if (VALUE_OPTIONS.has(word)) i++;
+  }
+  return head;
+}
+
 /**
  * A first word that names no command: without this the deck (the default command) takes
  * it as an argument and says "too many arguments for 'ui'".

@@ -103,14 +103,14 @@ describe('${input:id} values', () => {
     expect(deck.definition('everything')!.config).toMatchObject({ env: { API_KEY: 'from-terminal' } });
   });
 
-  it('a disabled server\'s inputs are not asked for', async () => {
+  it('a disabled server\'s inputs are not asked for, and it is listed as disabled, not failed', async () => {
     const w = workspace();
     const servers = { off: { command: 'x', env: { K: '${input:k}' }, disabled: true } };
     writeFileSync(w.file, JSON.stringify({ servers }));
     const asked: string[] = [];
     deck = await createDeck({ ...w.options, approved: approvedAsRead(w.options, 'off'), askInput: async (i) => (asked.push(i.id), 'v') });
     expect(asked).toEqual([]);
-    expect(state(deck, 'off').status).toBe('failed');
+    expect(state(deck, 'off')).toMatchObject({ status: 'disabled', error: undefined });
   });
 
   it('hiding a source takes its servers away; showing it brings them back, connected', async () => {

@@ -6,9 +6,7 @@ import type { FetchLike } from '@modelcontextprotocol/client';
  * server the person has not vetted, and an answer of OAuth is a few kB. Without a bound,
  * a 2 GiB token response was buffered whole (gigabytes of memory, minutes).
  */
-export const OAUTH_LIMITS = { bytes: 2 ** 20, ms: 30_000 } as const;
-
-export class ResponseTooLarge extends Error {}
+const OAUTH_LIMITS = { bytes: 2 ** 20, ms: 30_000 } as const;
 
 const where = (input: Parameters<FetchLike>[0]) => {
   const url = new URL(String(input instanceof Request ? input.url : input));
@@ -24,7 +22,7 @@ export function boundedFetch(base: FetchLike = fetch, limits: { bytes: number; m
   return async (input, init) => {
     const timeout = AbortSignal.timeout(limits.ms);
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    const tooLarge = () => new ResponseTooLarge(`the response from ${where(input)} is over ${limits.bytes / 2 ** 20} MiB; mcpdeck stops reading there (an OAuth answer is a few kB)`);
+    const tooLarge = () => new Error(`the response from ${where(input)} is over ${limits.bytes / 2 ** 20} MiB; mcpdeck stops reading there (an OAuth answer is a few kB)`);
     try {
       const response = await base(input, { ...init, signal });
       const declared = Number(response.headers.get('content-length') ?? 0);

@@ -13,6 +13,8 @@ export function demoDefinition(): ServerDefinition {
     raw: { ...raw },
     // Imported on use: the demo pulls in the SDK's server side.
     config: { ...raw, disabled: false, factory: async () => (await import('../demo/server.js')).createDemoServer() },
+    plan: { ...raw },
+    runs: { module: raw.module, envNames: [], headerNames: [], inputs: [], missingInputs: [], variables: [] },
     issues: [],
   };
 }

@@ -7,7 +7,7 @@ import { isRecord } from '../../util/is-record.js';
  * without being among its keys, so what is hashed, shown and started can differ.
  * `constructor` and `prototype` reach inherited members through a plain lookup.
  */
-export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Text that might spell a forbidden key, escapes included; most files have none and are not walked. */
 const MIGHT_HOLD = /__proto__|constructor|prototype|\\u/;

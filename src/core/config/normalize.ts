@@ -85,8 +85,8 @@ export function normalizeEntry(
   // The config is the plan with its references filled in: what was approved and shown is what starts.
   const common = {
     disabled: entry.disabled ?? false,
-    timeout: entry.timeout,
-    requestTimeout: entry.requestTimeout,
+    timeout: noLimit(entry.timeout),
+    requestTimeout: noLimit(entry.requestTimeout),
     tools: entry.tools,
     oauth: plan.oauth,
     ...(plan.protocol && { protocol: plan.protocol }),
@@ -108,12 +108,21 @@ export function normalizeEntry(
     if (!plan.module) error(`type "inprocess" needs a "module" (a file path or package name)`);
     else config = { ...common, type, module: plan.module, export: plan.export };
   }
+  // A server turned off needs none of its values: it is listed as disabled, not failed, and nothing is asked.
+  if (entry.disabled && (missing.size || missingInputs.size)) {
+    missingInputs.clear();
+    return { ...def(), disabled: true };
+  }
   for (const variable of missing) error(`environment variable \${${variable}} is not set; set it or write \${${variable}:-default}`);
   for (const id of missingInputs) {
     error(`\${input:${id}} has no value yet: mcpdeck asks for it once (on the terminal, or in the deck) and keeps it in the OS keychain or its private secrets file`);
   }
   return def(issues.some((i) => i.severity === 'error') ? undefined : config);
 }
+
+/** The longest a timer waits (about 24 days): what "0, no timeout" means to a request. */
+const NO_TIMEOUT = 2 ** 31 - 1;
+const noLimit = (ms: number | undefined) => (ms === 0 ? NO_TIMEOUT : ms);
 
 function resolveType(entry: ServerEntry, error: (m: string) => void): ServerConfig['type'] | undefined {
   if (entry.type !== undefined) {

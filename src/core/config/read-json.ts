@@ -38,7 +38,8 @@ const describe: Record<string, string> = {
 export function readJsonFile(path: string, issues: ConfigIssue[], mustExist: boolean): JsonFile | undefined {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // Editors on Windows may start a file with a byte-order mark: it is not part of the JSON.
+    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && !mustExist) return undefined;

@@ -3,7 +3,8 @@ import { z } from 'zod';
 /** The known fields of an `mcpServers` entry; unknown ones are reported, not fatal. */
 const build = () => {
   const stringMap = z.record(z.string(), z.string());
-  const ms = z.number().int().positive();
+  // 0 is "no timeout", as in the other clients' files mcpdeck reads.
+  const ms = z.number().int().nonnegative();
   return z.object({
     type: z.string().optional(),
     command: z.string().optional(),

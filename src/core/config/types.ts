@@ -109,6 +109,8 @@ export interface ServerDefinition {
   /** The plan as a person is shown it, secrets masked (what-runs.ts). */
   runs?: WhatRuns;
   issues: ConfigIssue[];
+  /** Turned off in its entry while some of its values are missing (no config then): listed as disabled. */
+  disabled?: boolean;
   /** `${input:id}` values the entry needs and nobody has given yet (the config waits for them). */
   missingInputs?: string[];
   /** For a server from a project's file: whether it waits for the person's approval (approvals.ts). */

@@ -75,8 +75,8 @@ export interface ServerState {
 export function initialState(definition: ServerDefinition, enabled: boolean, roots: string[] = []): ServerState {
   const { name, source, raw, config, issues, approval, runs } = definition;
   // Approval comes first: an entry still waiting for an input is not asked about before it.
-  const status = config?.disabled ? 'disabled' : approval?.needed ? 'needs-approval' : !config ? 'failed' : !enabled ? 'disabled' : 'pending';
-  const error = !config ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
+  const status = (config?.disabled ?? definition.disabled) ? 'disabled' : approval?.needed ? 'needs-approval' : !config ? 'failed' : !enabled ? 'disabled' : 'pending';
+  const error = !config && !definition.disabled ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
   return {
     name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
     tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [], roots, ...(runs && { runs }),

@@ -20,7 +20,7 @@ export function readDocument(path: string, syntax: 'json' | 'toml'): DocumentRea
   }
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { status: 'missing' };
