@@ -128,8 +128,9 @@ export function approvalHint(state: ServerState): string {
   return `${name} comes from ${sanitizeLine(approval.file)} and is ${why}; nothing from it was started.${runs}\n  approve it with: mcpdeck approve ${name}  (or the whole file: mcpdeck approve --file ${sanitizeLine(approval.file)})`;
 }
 
+/** Problems of the configuration, on stderr; a value still to be asked for is said with its server instead. */
 export function reportIssues(issues: ConfigIssue[]): void {
-  for (const issue of issues) process.stderr.write(`${issue.severity}: ${sanitizeLine(issue.message)}\n`);
+  for (const issue of issues) if (!issue.pending) process.stderr.write(`${issue.severity}: ${sanitizeLine(issue.message)}\n`);
 }
 
 /** The server a command is about: the ad hoc one, or a configured one by name. */

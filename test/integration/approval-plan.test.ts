@@ -103,11 +103,16 @@ describe('approval binds to exactly what runs', () => {
     const status = await runCli(['status'], box);
     expect(status.stdout).toContain("└ runs: node evil.cjs --key '${input:token}'");
     expect(status.stdout).toContain('└ asks you first for: ${input:token}');
+    // Said once, as what it asks for: not as an error of the file, nor on commands about other servers.
+    expect(status.stdout).not.toContain('has no value yet');
+    expect(status.stderr).toBe('');
     for (const args of [['approve'], ['get', 'asks']]) {
-      const out = (await runCli(args, box)).stdout;
-      expect(out).toContain("runs: node evil.cjs --key '${input:token}'");
-      expect(out).not.toContain('nothing would run');
+      const { stdout, stderr } = await runCli(args, box);
+      expect(stdout).toContain("runs: node evil.cjs --key '${input:token}'");
+      expect(stdout).not.toContain('nothing would run');
+      expect(stderr).toBe('');
     }
+    expect((await runCli(['tools', 'demo', '--demo'], box)).stderr).toBe('');
     const [asks] = JSON.parse((await runCli(['status', '--json'], box)).stdout) as { approval: { runs: { commandLine: string; missingInputs: string[] } } }[];
     expect(asks!.approval.runs).toMatchObject({ commandLine: "node evil.cjs --key '${input:token}'", missingInputs: ['token'] });
     expect(box.pwned()).toBe(false);

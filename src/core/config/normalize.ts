@@ -116,6 +116,7 @@ export function normalizeEntry(
   for (const variable of missing) error(`environment variable \${${variable}} is not set; set it or write \${${variable}:-default}`);
   for (const id of missingInputs) {
     error(`\${input:${id}} has no value yet: mcpdeck asks for it once (on the terminal, or in the deck) and keeps it in the OS keychain or its private secrets file`);
+    issues[issues.length - 1]!.pending = true;
   }
   return def(issues.some((i) => i.severity === 'error') ? undefined : config);
 }

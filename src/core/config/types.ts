@@ -30,6 +30,8 @@ export interface ConfigIssue {
   file?: string;
   line?: number;
   column?: number;
+  /** A value still to be given (`${input:id}`), not a mistake: said with its server, where it matters, not as a problem of the file. */
+  pending?: boolean;
 }
 
 export interface ToolFilter {

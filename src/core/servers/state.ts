@@ -76,7 +76,8 @@ export function initialState(definition: ServerDefinition, enabled: boolean, roo
   const { name, source, raw, config, issues, approval, runs } = definition;
   // Approval comes first: an entry still waiting for an input is not asked about before it.
   const status = (config?.disabled ?? definition.disabled) ? 'disabled' : approval?.needed ? 'needs-approval' : !config ? 'failed' : !enabled ? 'disabled' : 'pending';
-  const error = !config && !definition.disabled ? issues.filter((i) => i.severity === 'error').map((i) => i.message).join('; ') : undefined;
+  // Waiting for approval, what it will ask for is in its plan (`runs`): not said twice.
+  const error = !config && !definition.disabled ? issues.filter((i) => i.severity === 'error' && !(i.pending && approval?.needed)).map((i) => i.message).join('; ') || undefined : undefined;
   return {
     name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
     tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [], roots, ...(runs && { runs }),
