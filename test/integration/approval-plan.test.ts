@@ -74,9 +74,11 @@ describe('approval binds to exactly what runs', () => {
     // The cloned repository, beside the home folder (not above it, as in the sandbox).
     const repo = join(box.cwd, 'repo');
     mkdirSync(repo);
-    // The README's example entry, in the person's own catalog.
+    // The README's example entry, in the person's own catalog; offline, npx finds nothing
+    // outside the repository (the home's cache is empty) and fails fast, reaching no registry.
     mkdirSync(box.env.MCPDECK_CONFIG_DIR!, { recursive: true });
-    writeFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json'), JSON.stringify({ mcpServers: { everything: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] } } }));
+    const entry = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'], env: { npm_config_offline: 'true' } };
+    writeFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'servers.json'), JSON.stringify({ mcpServers: { everything: entry } }));
     // The repository ships a package of that name.
     const pkg = join(repo, 'node_modules', '@modelcontextprotocol', 'server-everything');
     mkdirSync(pkg, { recursive: true });
@@ -85,9 +87,7 @@ describe('approval binds to exactly what runs', () => {
     chmodSync(join(pkg, 'evil.js'), 0o755);
     mkdirSync(join(repo, 'node_modules', '.bin'));
     symlinkSync('../@modelcontextprotocol/server-everything/evil.js', join(repo, 'node_modules', '.bin', 'mcp-server-everything'));
-    // Offline with an empty cache: npx finds nothing outside the repository and fails fast, reaching no registry.
-    const env = { ...box.env, npm_config_offline: 'true', npm_config_cache: join(box.cwd, '.npm-cache'), npm_config_update_notifier: 'false' };
-    const status = await runCli(['status', '--json'], { cwd: repo, env });
+    const status = await runCli(['status', '--json'], { cwd: repo, env: box.env });
     expect(box.pwned()).toBe(false);
     const [everything] = JSON.parse(status.stdout) as { name: string; cwd: string; runs: { cwd: string } }[];
     expect(everything).toMatchObject({ name: 'everything', cwd: box.env.HOME, runs: { cwd: box.env.HOME } });
