@@ -160,6 +160,21 @@ describe('auth from the CLI, through a real authorization server and browser', (
     expect(login.code).toBe(0);
   });
 
+  it('a bare code pasted where the authorization server sends iss asks for the whole URL, not as an attack', async () => {
+    const browser = browserEnv('paste');
+    const box = authSandbox(browser);
+    const login = await box.run(['auth', 'login', '--url', stack.serverUrl], {
+      stdin: (write, output) => {
+        void until(output, /paste the redirected URL/).then(async () => {
+          write(`${new URL((await pastedCallback(browser)).trim()).searchParams.get('code')}\n`);
+        });
+      },
+    });
+    expect(login.stderr).toContain('this authorization server sends an iss beside the code (RFC 9207), which mcpdeck checks before using the code: paste the whole address the browser was sent to, not only the code');
+    expect(login.stderr).not.toContain('someone is trying to take over this sign-in');
+    expect(login.code).not.toBe(0);
+  });
+
   it('steps up to the union of scopes when a tool needs more, then completes the call', async () => {
     const browser = browserEnv('consent');
     const box = authSandbox(browser);

@@ -3,7 +3,8 @@ import { callbackPage } from './callback-page.js';
 import { bindAddresses } from './callback-port.js';
 
 /** What the browser brought back to the loopback listener (`iss`: RFC 9207, checked by the SDK before the code is used). */
-export type CallbackResult = { code: string; iss?: string } | { error: string; description?: string };
+/** `bare`: a code pasted on its own, without the redirect it came in (and so without its `iss`). */
+export type CallbackResult = { code: string; iss?: string; bare?: boolean } | { error: string; description?: string };
 
 /** Where the listener binds and what the authorization server is told to redirect to. */
 export interface CallbackAddress {

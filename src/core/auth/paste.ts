@@ -14,5 +14,5 @@ export function parsePasted(text: string): { result: CallbackResult; state?: str
     return { result: { code, iss: url.searchParams.get('iss') ?? undefined }, state };
   }
   if (/\s/.test(trimmed)) return { invalid: 'a code has no spaces: paste the redirected URL or just its code' };
-  return { result: { code: trimmed } };
+  return { result: { code: trimmed, bare: true } };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { auth } from '@modelcontextprotocol/client';
+import { auth, IssuerMismatchError } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/types.js';
 import { callbackAddress, type CallbackListeners } from './callback-port.js';
 import type { CallbackListener, CallbackResult } from './callback-server.js';
@@ -160,14 +160,14 @@ export class SignInAttempt {
         steps.push({ step: 'Callback', status: 'failed', ...failed });
         return await this.end('failed', steps, failed.detail);
       }
-      const { code, iss } = result as { code: string; iss?: string };
+      const { code, iss, bare } = result as { code: string; iss?: string; bare?: boolean };
       steps.push({ step: 'Callback', status: 'ok', detail: `the browser came back with a code and the state this sign-in issued${iss === undefined ? ' (no iss)' : ', and an iss to check'}` });
       this.patch({ phase: 'exchanging', steps: [...steps] });
       const seenBefore = traced.seen.length;
       // The SDK checks `iss` against the issuer found above (RFC 9207) before the code leaves this machine.
       await auth(provider, { ...params, authorizationCode: code, iss }).catch((error: unknown) => {
         steps.push(...stepsFromRequests(traced.seen.slice(seenBefore)));
-        throw error;
+        throw bare ? pastedWithoutIss(error) : error;
       });
       steps.push(...stepsFromRequests(traced.seen.slice(seenBefore)));
       return await this.signedIn(provider, steps);
@@ -219,4 +219,13 @@ export class SignInAttempt {
     this.snap = { ...this.snap, ...change };
     this.options.onChange(this.snap);
   }
+}
+
+/**
+ * A code pasted on its own where the authorization server puts an `iss` beside it
+ * (RFC 9207): not an attack, only half of what is needed.
+ */
+function pastedWithoutIss(error: unknown): unknown {
+  if (!(error instanceof IssuerMismatchError) || error.kind === 'metadata' || error.received !== undefined) return error;
+  return new Error('this authorization server sends an iss beside the code (RFC 9207), which mcpdeck checks before using the code: paste the whole address the browser was sent to, not only the code');
 }
