@@ -131,7 +131,8 @@ describe('a pasted callback', () => {
   it('takes a redirected URL with its state, or a bare code', () => {
     expect(parsePasted('  http://127.0.0.1:1/callback?code=c1&state=s1 ')).toEqual({ result: { code: 'c1', iss: undefined }, state: 's1' });
     expect(parsePasted('http://127.0.0.1:1/callback?code=c1&state=s1&iss=https%3A%2F%2Fas')).toEqual({ result: { code: 'c1', iss: 'https://as' }, state: 's1' });
-    expect(parsePasted('c0de')).toEqual({ result: { code: 'c0de' } });
+    // A bare code is marked so: where the authorization server sends iss, the whole URL is asked for.
+    expect(parsePasted('c0de')).toEqual({ result: { code: 'c0de', bare: true } });
     expect(parsePasted('http://127.0.0.1:1/callback?error=access_denied&state=s')).toEqual({ result: { error: 'access_denied', description: undefined }, state: 's' });
   });
 
