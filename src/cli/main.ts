@@ -32,4 +32,4 @@ process.exitCode = code;
 // library left behind; child processes are already closed by each command.
 const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-setTimeout(() => process.exit(code), 50).unref();
+process.exit(code);
