@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -265,6 +265,12 @@ export async function bundle() {
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.
   writeFileSync(META, JSON.stringify(result.metafile));
+  // The command list `mcpdeck --help` prints, read off the built program: --help then loads
+  // no command's module (main.ts). Built from the bundle itself, it cannot disagree with it.
+  const programChunk = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === 'src/cli/program.ts');
+  const { buildProgram, helpIndex } = await import(pathToFileURL(join(root, programChunk)).href);
+  const { program } = await buildProgram({ env: process.env, cwd: root }, ['--help']);
+  writeFileSync(join(OUT, 'help-index.json'), JSON.stringify(helpIndex(program)));
   return result;
 }
 

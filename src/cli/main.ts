@@ -1,4 +1,15 @@
-import { buildProgram, report, unknownCommand } from './program.js';
+import { readFileSync } from 'node:fs';
+import type { HelpEntry } from './program.js';
+import { VERSION } from '../util/version.js';
+
+/** The command list for `--help`, written beside the bundle as it is built; absent elsewhere (then every command loads). */
+function helpIndex(): HelpEntry[] | undefined {
+  try {
+    return JSON.parse(readFileSync(new URL('./help-index.json', import.meta.url), 'utf8')) as HelpEntry[];
+  } catch {
+    return undefined;
+  }
+}
 
 /** Everything after the first `--` is a command line (ad hoc server, or what `add` runs). */
 export function splitArgv(argv: string[]): { head: string[]; commandLine?: string[] } {
@@ -8,6 +19,14 @@ export function splitArgv(argv: string[]): { head: string[]; commandLine?: strin
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const { head, commandLine } = splitArgv(argv);
+  // The version alone needs nothing loaded, not even the command line parser.
+  if (head.length === 1 && (head[0] === '--version' || head[0] === '-V')) {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const index = head.length === 1 && (head[0] === '--help' || head[0] === '-h') ? helpIndex() : undefined;
+  if (index) return (await import('./program.js')).printTopHelp(index);
+  const { buildProgram, report, unknownCommand } = await import('./program.js');
   const unknown = unknownCommand(head);
   if (unknown) return report(unknown);
   const { program, result } = await buildProgram({ commandLine, env: process.env, cwd: process.cwd() }, head);
