@@ -9,17 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { deckWith } from './helpers/deck.js';
 import { runCli, sandbox } from './helpers/cli.js';
+import { alive } from './helpers/process.js';
 
 const LINGERS = fileURLToPath(new URL('../fixtures/servers/lingers.mjs', import.meta.url));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Resolves once the process is gone (checked every 20 ms), so what it wrote on its way out is written. */
 async function gone(pid: number): Promise<void> {

@@ -172,7 +172,7 @@ export class Session {
       session.answer = inputAnswerer(options.requests, offered);
     }
     // A stdio server of unknown era: both openings at once (stdio-opening.ts), never a wait on silence.
-    const opening = config.type === 'stdio' && !config.protocol && how === 'probe' ? new StdioOpening(transport) : undefined;
+    const opening = config.type === 'stdio' && (config.protocol ?? 'auto') === 'auto' && how === 'probe' ? new StdioOpening(transport) : undefined;
     const wire: Transport = opening ?? transport;
     const prior = async () => (opening ? opening.open({ clientInfo, capabilities, modern: MODERN_REVISION, legacy: LATEST_PROTOCOL_VERSION }) : how === 'legacy' ? { kind: 'legacy' as const } : undefined);
     let timer: NodeJS.Timeout | undefined;
