@@ -149,7 +149,9 @@ const demoSdkZod4Only = {
  * first frame ("✓", "…", "─") paid that, a frame of plain ASCII never does. Every RGI
  * emoji holds an Extended_Pictographic or Emoji_Presentation character or a keycap
  * (U+20E3), so a cluster without any is not an emoji and skips the test; widths are
- * unchanged (test/unit/string-width-emoji.test.ts).
+ * unchanged (test/unit/string-width-emoji.test.ts). The pattern itself is made at its
+ * first use too: esbuild writes the `v` literal as `new RegExp(...)`, which parses the
+ * whole RGI_Emoji set as the module loads (~10 ms of every deck and `status` start).
  */
 export const EMOJI_PRECHECK = /[\p{Extended_Pictographic}\p{Emoji_Presentation}\u20E3]/u;
 
@@ -170,11 +172,13 @@ const stringWidthShortcuts = {
       const source = await readFile(args.path, 'utf8');
       const ascii = '/^[\\u0020-\\u007E]*$/.test(string)';
       const patched = source
-        .replace('rgiEmojiRegex.test(segment)', `(${EMOJI_PRECHECK}.test(segment) && rgiEmojiRegex.test(segment))`)
+        .replace('const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;')
+        // A function, so the `$'` in it is not read as a replacement pattern.
+        .replace('rgiEmojiRegex.test(segment)', () => `(${EMOJI_PRECHECK}.test(segment) && (rgiEmojiRegex ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(segment))`)
         .replace(ascii, `(${ascii} || (ambiguousIsNarrow && ${NARROW_TEXT}.test(string)))`);
       // wrap-ansi's older copy has neither and is built as it is; a newer one that tests another way is said.
       const modern = source.includes('^\\p{RGI_Emoji}$');
-      const missed = modern && (!patched.includes(String(EMOJI_PRECHECK)) || !patched.includes(String(NARROW_TEXT)));
+      const missed = modern && (!patched.includes(String(EMOJI_PRECHECK)) || !patched.includes(String(NARROW_TEXT)) || !patched.includes('let rgiEmojiRegex;'));
       return { contents: patched, loader: 'js', warnings: !missed ? [] : [{ text: 'string-width-shortcuts: string-width has changed; frames may be slow again' }] };
     });
   },
