@@ -30,9 +30,10 @@ describe('mcpdeck status', () => {
     });
     const r = await runCli(['status', '--strict', '--config', config], box);
     expect(r.code).toBe(3);
-    // server-everything speaks the 2025 revisions: the era probe found that and fell back.
-    expect(r.stdout).toMatch(/everything\s+✓ connected\s+stdio\s+2025-11-25\s+\d+\s+\d+\s+servers\.json/);
-    expect(r.stdout).toMatch(/ghost\s+✗ failed\s+stdio\s+-\s+-\s+-\s+servers\.json/);
+    // server-everything speaks the 2025 revisions: it answered initialize, not the era probe.
+    // No TOKENS column unless asked (--tokens).
+    expect(r.stdout).toMatch(/everything\s+✓ connected\s+stdio\s+2025-11-25\s+\d+\s+servers\.json/);
+    expect(r.stdout).toMatch(/ghost\s+✗ failed\s+stdio\s+-\s+-\s+servers\.json/);
     expect(r.stdout).toContain('command not found on PATH: mcpdeck-no-such-command');
     expect(r.stdout).toMatch(/off\s+⊘ disabled/);
     expect(r.stdout).toContain('1 connected · 1 failed · 1 disabled');
