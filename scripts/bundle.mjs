@@ -5,7 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -149,7 +149,9 @@ const demoSdkZod4Only = {
  * first frame ("✓", "…", "─") paid that, a frame of plain ASCII never does. Every RGI
  * emoji holds an Extended_Pictographic or Emoji_Presentation character or a keycap
  * (U+20E3), so a cluster without any is not an emoji and skips the test; widths are
- * unchanged (test/unit/string-width-emoji.test.ts).
+ * unchanged (test/unit/string-width-emoji.test.ts). The pattern itself is made at its
+ * first use too: esbuild writes the `v` literal as `new RegExp(...)`, which parses the
+ * whole RGI_Emoji set as the module loads (~10 ms of every deck and `status` start).
  */
 export const EMOJI_PRECHECK = /[\p{Extended_Pictographic}\p{Emoji_Presentation}\u20E3]/u;
 
@@ -170,11 +172,13 @@ const stringWidthShortcuts = {
       const source = await readFile(args.path, 'utf8');
       const ascii = '/^[\\u0020-\\u007E]*$/.test(string)';
       const patched = source
-        .replace('rgiEmojiRegex.test(segment)', `(${EMOJI_PRECHECK}.test(segment) && rgiEmojiRegex.test(segment))`)
+        .replace('const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', 'let rgiEmojiRegex;')
+        // A function, so the `$'` in it is not read as a replacement pattern.
+        .replace('rgiEmojiRegex.test(segment)', () => `(${EMOJI_PRECHECK}.test(segment) && (rgiEmojiRegex ??= new RegExp('^\\\\p{RGI_Emoji}$', 'v')).test(segment))`)
         .replace(ascii, `(${ascii} || (ambiguousIsNarrow && ${NARROW_TEXT}.test(string)))`);
       // wrap-ansi's older copy has neither and is built as it is; a newer one that tests another way is said.
       const modern = source.includes('^\\p{RGI_Emoji}$');
-      const missed = modern && (!patched.includes(String(EMOJI_PRECHECK)) || !patched.includes(String(NARROW_TEXT)));
+      const missed = modern && (!patched.includes(String(EMOJI_PRECHECK)) || !patched.includes(String(NARROW_TEXT)) || !patched.includes('let rgiEmojiRegex;'));
       return { contents: patched, loader: 'js', warnings: !missed ? [] : [{ text: 'string-width-shortcuts: string-width has changed; frames may be slow again' }] };
     });
   },
@@ -265,6 +269,12 @@ export async function bundle() {
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.
   writeFileSync(META, JSON.stringify(result.metafile));
+  // The command list `mcpdeck --help` prints, read off the built program: --help then loads
+  // no command's module (main.ts). Built from the bundle itself, it cannot disagree with it.
+  const programChunk = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === 'src/cli/program.ts');
+  const { buildProgram, helpIndex } = await import(pathToFileURL(join(root, programChunk)).href);
+  const { program } = await buildProgram({ env: process.env, cwd: root }, ['--help']);
+  writeFileSync(join(OUT, 'help-index.json'), JSON.stringify(helpIndex(program)));
   return result;
 }
 

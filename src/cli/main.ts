@@ -1,4 +1,15 @@
-import { buildProgram, commandFirst, report, unknownCommand } from './program.js';
+import { readFileSync } from 'node:fs';
+import type { HelpEntry } from './program.js';
+import { VERSION } from '../util/version.js';
+
+/** The command list for `--help`, written beside the bundle as it is built; absent elsewhere (then every command loads). */
+function helpIndex(): HelpEntry[] | undefined {
+  try {
+    return JSON.parse(readFileSync(new URL('./help-index.json', import.meta.url), 'utf8')) as HelpEntry[];
+  } catch {
+    return undefined;
+  }
+}
 
 /** Everything after the first `--` is a command line (ad hoc server, or what `add` runs). */
 export function splitArgv(argv: string[]): { head: string[]; commandLine?: string[] } {
@@ -9,6 +20,15 @@ export function splitArgv(argv: string[]): { head: string[]; commandLine?: strin
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const split = splitArgv(argv);
   const { commandLine } = split;
+  // The version alone needs nothing loaded, not even the command line parser.
+  const [only] = split.head.length === 1 ? split.head : [];
+  if (only === '--version' || only === '-V') {
+    process.stdout.write(`${VERSION}\n`);
+    return 0;
+  }
+  const index = only === '--help' || only === '-h' ? helpIndex() : undefined;
+  if (index) return (await import('./program.js')).printTopHelp(index);
+  const { buildProgram, commandFirst, report, unknownCommand } = await import('./program.js');
   const head = commandFirst(split.head);
   const unknown = unknownCommand(head);
   if (unknown) return report(unknown);
@@ -34,4 +54,4 @@ process.exitCode = code;
 // library left behind; child processes are already closed by each command.
 const flushed = (stream: NodeJS.WriteStream) => new Promise<void>((resolve) => stream.write('', () => resolve()));
 await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-setTimeout(() => process.exit(code), 50).unref();
+process.exit(code);

@@ -80,18 +80,60 @@ export async function buildProgram(inv: Invocation, head: string[] = []): Promis
   const run: Run = (fn) => {
     fn().then(settle, (error: unknown) => settle(report(error)));
   };
-  const program = new Command('mcpdeck')
-    .description('A terminal deck for MCP servers: status, tools, calls. Run with no command for the interactive deck.')
-    .version(VERSION)
-    .showSuggestionAfterError()
-    .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text) });
+  const program = baseProgram();
   const wanted = commandsFor(head);
   const names = wanted === 'all' ? Object.keys(COMMANDS) : wanted;
   const registers = await Promise.all(names.map((name) => COMMANDS[name]!()));
   for (const register of registers) register(program, inv, run);
   program.addHelpText('after', () => `\n${exitHelp(program.createHelp())}`);
   return { program, result };
+}
+
+function baseProgram(): Command {
+  return new Command('mcpdeck')
+    .description('A terminal deck for MCP servers: status, tools, calls. Run with no command for the interactive deck.')
+    .version(VERSION)
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text) });
+}
+
+/** What `mcpdeck --help` shows of a command: its line in the list. */
+export interface HelpEntry {
+  name: string;
+  aliases: string[];
+  /** As the help writes them: `<server>`, `[pairs...]`. */
+  args: string[];
+  options: boolean;
+  description: string;
+}
+
+/** The list `mcpdeck --help` shows, read off the whole program (scripts/bundle.mjs keeps it beside the bundle). */
+export function helpIndex(program: Command): HelpEntry[] {
+  return program.commands.map((c) => ({
+    name: c.name(),
+    aliases: c.aliases(),
+    args: c.registeredArguments.map((a) => (a.required ? `<${a.name()}${a.variadic ? '...' : ''}>` : `[${a.name()}${a.variadic ? '...' : ''}]`)),
+    options: c.options.length > 0,
+    description: c.description(),
+  }));
+}
+
+/**
+ * `mcpdeck --help` from the index: the same text, at the terminal's width, without
+ * loading every command's module (66 chunks) to list them.
+ */
+export function printTopHelp(index: HelpEntry[]): number {
+  const program = baseProgram();
+  for (const entry of index) {
+    const command = program.command(entry.name).description(entry.description).aliases(entry.aliases);
+    for (const arg of entry.args) command.argument(arg);
+    // Help only asks whether a command has options, to write "[options]".
+    if (entry.options) command.option('--options');
+  }
+  program.addHelpText('after', () => `\n${exitHelp(program.createHelp())}`);
+  program.outputHelp();
+  return Exit.ok;
 }
 
 /** Every exit code and what it means, in the README's words, laid out like the options. */

@@ -39,6 +39,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   authPolicy?: (auth: AuthManager) => AuthPolicy;
   /** Roots can be changed while servers run (the TUI): they are declared with `listChanged`. */
   rootsEditable?: boolean;
+  /** A command that ends once it has its answer: closing gives each stdio server a short grace, not a graceful wait. */
+  oneShot?: boolean;
   /** How `watchConfig` watches the configuration files (default: their folders, with fs.watch); false: never. */
   watcher?: WatcherFactory | false;
   /** The definitions the person accepted, per server: with it, the deck watches for drift (`deck.drift`). */

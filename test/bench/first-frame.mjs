@@ -24,12 +24,23 @@ export async function buildInkHello(root, dir) {
 /** Spawns `node ...args` on a pty; resolves with ms from spawn until `marker` (a RegExp) is on screen. */
 export const timeToText = async (args, marker, options) => (await untilText(args, marker, options)).ms;
 
+/** The resident set of a process in MiB, from /proc (Linux); undefined where there is none. */
+function rssMib(pid) {
+  try {
+    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * As timeToText, with what the terminal received until then (`output`, escapes and all).
  * Resolves once the run is over: the process on the pty is killed and script(1) has
- * exited, so one run's teardown never lands in the next run's time.
+ * exited, so one run's teardown never lands in the next run's time. With `idleMs`, the
+ * process is left that long after the text shows, and its RSS then is `rssMib` (idle).
  */
-export function untilText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
+export function untilText(args, marker, { cwd, env, timeoutMs = 30_000, idleMs }) {
   return new Promise((resolve, reject) => {
     // The shell writes its pid, which the node process keeps (exec), to kill it by.
     const pidFile = join(mkdtempSync(join(tmpdir(), 'mcpdeck-pty-')), 'pid');
@@ -39,10 +50,15 @@ export function untilText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
     let screen = '';
     let result;
     const closed = new Promise((settle) => child.on('close', settle));
-    const finish = (error, ms) => {
+    const finish = async (error, ms) => {
       if (result) return;
       result = error ? { error } : { ms };
       clearTimeout(timer);
+      let rss;
+      if (!error && idleMs !== undefined) {
+        await new Promise((r) => setTimeout(r, idleMs));
+        rss = rssMib(Number(readFileSync(pidFile, 'utf8')));
+      }
       try {
         process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
       } catch {}
@@ -52,7 +68,7 @@ export function untilText(args, marker, { cwd, env, timeoutMs = 30_000 }) {
       void closed.then(() => {
         rmSync(dirname(pidFile), { recursive: true, force: true });
         if (error) reject(error);
-        else resolve({ ms, output: screen });
+        else resolve({ ms, output: screen, rssMib: rss });
       });
     };
     const timer = setTimeout(() => finish(new Error(`no ${marker} within ${timeoutMs} ms: node ${args.join(' ')}\n${screen.slice(-2000)}`)), timeoutMs);

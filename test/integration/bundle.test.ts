@@ -50,11 +50,29 @@ describe('the bundle users run', () => {
     expect(inputs.filter((i) => i.includes('.development.'))).toEqual([]);
   });
 
-  it('loads, for --version, nothing but the command line parser', () => {
+  it('loads, for --version, no package at all (the command line parser loads for a command)', () => {
     const m = meta();
     const entry = Object.keys(m.outputs).find((o) => m.outputs[o]!.entryPoint === 'src/cli/main.ts')!;
-    const packages = new Set(loadedWith(m, entry).map((i) => i.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).filter(Boolean));
-    expect([...packages]).toEqual(['commander']);
+    const packages = (ofEntry: string) => new Set(loadedWith(m, ofEntry).map((i) => i.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).filter(Boolean));
+    expect([...packages(entry)]).toEqual([]);
+    expect([...packages(chunkOf(m, 'src/cli/program.ts'))]).toEqual(['commander']);
+  });
+
+  it("prints --help from the command list beside the bundle: the whole program's text, no command loaded", async () => {
+    const index = JSON.parse(readFileSync(join(ROOT, 'dist/bundle/help-index.json'), 'utf8')) as { name: string }[];
+    expect(index.map((e) => e.name)).toEqual(expect.arrayContaining(['ui', 'status', 'call', 'auth', 'resources', 'read', 'ping']));
+    // `mcpdeck help` builds the whole program (every command's module) and prints the same.
+    const [quick, whole] = await Promise.all([runCli(['--help'], sandbox()), runCli(['help'], sandbox())]);
+    expect(quick.code).toBe(0);
+    expect(quick.stdout).toBe(whole.stdout);
+    expect(quick.stdout).toContain('call [options] <server> [tool] [pairs...]');
+  });
+
+  it("makes string-width's RGI_Emoji pattern at its first use, not as the module loads (~10 ms of each start)", () => {
+    const m = meta();
+    const text = readFileSync(join(ROOT, chunkOf(m, 'node_modules/string-width/index.js')), 'utf8');
+    const made = [...text.matchAll(/(\?\?)?=new RegExp\("\^\\\\p\{RGI_Emoji\}\$","v"\)/g)];
+    expect(made.map((found) => found[1])).toEqual(['??']);
   });
 
   it('loads the deck UI only for the deck, the demo server when it connects, the terminal prompts when a server asks', () => {
@@ -86,7 +104,7 @@ describe('the bundle users run', () => {
     // Ink's string-width with its shortcuts (test/unit/string-width-emoji.test.ts), and Ink
     // slicing only a line that overflows its clip (test/unit/ink-clip-shortcut.test.ts).
     const chunk = (source: string) => readFileSync(join(ROOT, chunkOf(m, source)), 'utf8');
-    expect(chunk('node_modules/string-width/index.js')).toContain('\\p{Emoji_Presentation}\\u20E3]/u.test(segment)&&rgiEmojiRegex.test(segment)');
+    expect(chunk('node_modules/string-width/index.js')).toContain('\\p{Emoji_Presentation}\\u20E3]/u.test(segment)&&(rgiEmojiRegex??=new RegExp(');
     expect(chunk('node_modules/string-width/index.js')).toContain('ambiguousIsNarrow&&/^[\\u0020-\\u007E\\u00A1');
     expect(chunk('node_modules/ink/build/output.js')).toContain('return from===0&&to===width?line:sliceAnsi(line,from,to)');
     // The SDK's own copy of Ajv (its default validator) is replaced by mcpdeck's (sdk-shims.ts).

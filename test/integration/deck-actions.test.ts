@@ -8,16 +8,9 @@ import { normalizeEntry } from '../../src/core/config/normalize.js';
 import { openUserCatalog } from '../../src/core/config/user-catalog.js';
 import { EVERYTHING } from './helpers/everything.js';
 import { deckWith, state, waitForStatus } from './helpers/deck.js';
+import { alive } from './helpers/process.js';
 
 const MODULE = fileURLToPath(new URL('../fixtures/servers/inprocess-module.mjs', import.meta.url));
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('deck actions', () => {
   let deck: Deck | undefined;

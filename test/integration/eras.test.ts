@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION_META_KEY } from '@modelcontextprotocol/client';
 import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
 import type { TrafficEntry } from '../../src/core/mcp/tap.js';
@@ -107,8 +108,11 @@ describe.each(peers)('$name', (peer) => {
     expect(s.status).toBe('connected');
     expect(s.protocolVersion).toBe(peer.version);
     expect(s.protocolEra).toBe(peer.era);
-    // A 2026 session never sends initialize; a 2025 one does, after the probe.
-    expect(traffic.some((e) => e.direction === 'out' && e.method === 'initialize')).toBe(peer.era === 'legacy');
+    // A 2025 session sends initialize once; a 2026 one sends no 2025 initialize (over stdio one
+    // goes with the probe, carrying the 2026 envelope: stdio-opening.ts).
+    const initialize = traffic.filter((e) => e.direction === 'out' && e.method === 'initialize');
+    const bare = initialize.filter((e) => !(e.message as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.[PROTOCOL_VERSION_META_KEY]);
+    expect(peer.era === 'legacy' ? initialize.length : bare.length).toBe(peer.era === 'legacy' ? 1 : 0);
     expect(traffic.some((e) => e.direction === 'out' && e.method === 'server/discover')).toBe(true);
   });
 

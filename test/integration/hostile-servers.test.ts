@@ -12,6 +12,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import type { ServerState } from '../../src/core/servers/state.js';
 import { scratch } from './helpers/scratch.js';
+import { alive } from './helpers/process.js';
 import { freePort } from './helpers/everything.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -201,21 +202,6 @@ async function waitFor(deck: Deck, name: string, test: (s: ServerState) => boole
     if (!test(state(deck, name))) throw new Error(`${name} is ${state(deck, name).status}: ${state(deck, name).error ?? ''}`);
   }, { timeout: ms, interval: 20 });
   return state(deck, name);
-}
-
-/** Whether a process with this pid is still alive (signal 0 only asks). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // An orphan that exited but was not yet reaped (a container's init may never) is not running.
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return true;
-  }
 }
 
 async function gone(pid: number): Promise<void> {

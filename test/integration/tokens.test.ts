@@ -42,7 +42,7 @@ beforeAll(async () => {
 
 describe("token cost of server-everything's tools", () => {
   it('tools --json carries each tool\'s count, as the tokenizer gives it', async () => {
-    const r = await runCli(['tools', '--json', '--', process.execPath, EVERYTHING, 'stdio'], sandbox());
+    const r = await runCli(['tools', '--json', '--tokens', '--', process.execPath, EVERYTHING, 'stdio'], sandbox());
     expect(r.code, r.stderr).toBe(0);
     const tools = JSON.parse(r.stdout) as { name: string; tokens: number }[];
     expect(tools.length).toBeGreaterThan(10);
@@ -56,15 +56,18 @@ describe("token cost of server-everything's tools", () => {
     const config = join(box.cwd, 'servers.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
     const sum = [...direct.values()].reduce((a, b) => a + b, 0);
-    const json = await runCli(['status', '--json', '--strict', '--config', config], box);
+    const json = await runCli(['status', '--json', '--tokens', '--strict', '--config', config], box);
     expect(json.code, json.stderr).toBe(0);
     expect((JSON.parse(json.stdout) as { tokens: number }[])[0]!.tokens).toBe(sum);
-    const table = await runCli(['status', '--strict', '--config', config], box);
+    const table = await runCli(['status', '--tokens', '--strict', '--config', config], box);
     expect(table.stdout).toMatch(new RegExp(`^everything +✓ connected +stdio +\\S+ +${direct.size} +${sum} +servers\\.json$`, 'm'));
     expect(table.stdout).toContain("Tokens: what each server's tool definitions cost in a model's context (o200k_base).");
-    // `mcpdeck` piped prints the same table.
+    // Unasked, no counts: status and `mcpdeck` piped (the same table) leave the tokenizer unloaded.
+    const plain = await runCli(['status', '--json', '--strict', '--config', config], box);
+    expect((JSON.parse(plain.stdout) as { tokens: number | null }[])[0]!.tokens).toBeNull();
     const piped = await runCli(['--strict', '--config', config], box);
-    expect(piped.stdout).toMatch(new RegExp(`^everything +✓ connected +stdio +\\S+ +${direct.size} +${sum} +servers\\.json$`, 'm'));
+    expect(piped.stdout).toMatch(new RegExp(`^everything +✓ connected +stdio +\\S+ +${direct.size} +servers\\.json$`, 'm'));
+    expect(piped.stdout).not.toContain('Tokens:');
   });
 });
 

@@ -162,13 +162,13 @@ describe('server tabs over server-everything', () => {
     await app.press('g');
     const traffic = await app.waitFor('→ tools/list');
     expect(traffic).toMatch(/← tools\/list · result\s+#\d+\s+[\d.]+ K?B\s+\d\d:\d\d:\d\d\.\d{3}/);
-    // First the era probe (server-everything does not know it), then the 2025 handshake.
-    expect(traffic).toMatch(/^› → server\/discover\s+#server-/m);
+    // The era probe (server-everything does not know it) and the 2025 handshake, sent at once.
+    expect(traffic).toMatch(/^› → server\/discover\s+#mcpdeck/m);
     expect(traffic).toMatch(/^ {2}← server\/discover · error/m);
-    expect(traffic).toMatch(/^ {2}→ initialize\s+#0/m);
+    expect(traffic).toMatch(/^ {2}→ initialize\s+#2147483/m);
     await app.press(KEY.enter);
     const expanded = await app.waitFor('"method": "server/discover"');
-    expect(expanded).toMatch(/→ sent request · server\/discover · id server-\S+/);
+    expect(expanded).toMatch(/→ sent request · server\/discover · id mcpdeck-discover/);
     expect(expanded).toContain('"io.modelcontextprotocol/protocolVersion"');
     await app.press(KEY.esc);
     await app.waitFor((f) => f.includes('→ tools/list') && !f.includes('"method"'));

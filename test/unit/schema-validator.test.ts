@@ -87,6 +87,19 @@ describe('validate', () => {
     expect(result.errors[0]).toMatch(/^the schema could not be checked: .*#\/nowhere/);
   });
 
+  it('checks values against a schema whose annotations break the meta-schema (a numeric description)', () => {
+    // Servers send these; Ajv compiles them fine, and no meta-schema check is run first.
+    const sloppy = { type: 'object', properties: { n: { type: 'integer', description: 42, title: ['count'] } }, required: ['n'] };
+    expect(validate(sloppy, { n: 'x' })).toEqual({ valid: false, errors: ['"n" must be integer'] });
+    expect(validate(sloppy, { n: 1 })).toEqual({ valid: true, errors: [] });
+  });
+
+  it('reports a keyword of the wrong type as a schema it cannot compile', () => {
+    const result = validate({ type: 'object', required: 'n' }, {});
+    expect(result.errors).toHaveLength(1);
+    expect(result.errors[0]).toMatch(/^the schema could not be checked: /);
+  });
+
   it('checks a new schema object that reuses an $id (as a refreshed tool list does)', () => {
     const make = () => ({ $id: 'urn:tool:search', type: 'object', required: ['query'] });
     expect(validate(make(), {})).toEqual({ valid: false, errors: ['missing required argument "query"'] });

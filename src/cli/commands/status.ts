@@ -13,6 +13,7 @@ import { openDeck, withTarget, type Invocation, type TargetOptions } from '../ta
 interface StatusOptions extends TargetOptions {
   json?: boolean;
   watch?: boolean;
+  tokens?: boolean;
 }
 
 export function statusJson(s: ServerState, tokens?: number) {
@@ -61,12 +62,13 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
   withTarget(program.command('status').alias('list').description('connect every server and show its status'))
     .option('--json', 'print JSON')
     .option('-w, --watch', 'keep running and show every change')
+    .option('--tokens', "count what each server's tool definitions cost in a model's context (loads the tokenizer)")
     .action((options: StatusOptions) =>
       run(async () => {
         const deck = await openDeck(options, inv, { supervise: Boolean(options.watch) });
         try {
           if (options.watch) return await watch(deck, options);
-          return await connectAndPrint(deck, Boolean(options.json));
+          return await connectAndPrint(deck, Boolean(options.json), options.tokens);
         } finally {
           await deck.close();
         }
@@ -74,9 +76,9 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
     );
 }
 
-/** Connects every server and prints the status (the tokenizer loads while they start). */
-export async function connectAndPrint(deck: Deck, json: boolean): Promise<number> {
-  const tokens = deck.tokens.load();
+/** Connects every server and prints the status; with `tokens`, the tokenizer (2.7 MB) loads while they start. */
+export async function connectAndPrint(deck: Deck, json: boolean, counted = false): Promise<number> {
+  const tokens = counted ? deck.tokens.load() : undefined;
   await deck.connectAll();
   await tokens;
   return printStatus(deck, json);
@@ -84,7 +86,7 @@ export async function connectAndPrint(deck: Deck, json: boolean): Promise<number
 
 export function printStatus(deck: Deck, json: boolean): number {
   const servers = deck.getSnapshot().servers;
-  // Token counts when the tokenizer was loaded (status loads it; the deck's fallback without a terminal does not).
+  // Token counts when the tokenizer was loaded (status --tokens loads it).
   const counted = deck.tokens.getSnapshot() ? (s: ServerState) => deck.tokens.server(s, { all: true }) : undefined;
   if (json) process.stdout.write(`${terminalJson(servers.map((s) => statusJson(s, counted?.(s))), 2)}\n`);
   else process.stdout.write(`${statusTable(servers, process.stdout, counted)}\n${summary(servers)}\n${counted ? `Tokens: what each server's tool definitions cost in a model's context (${ENCODING}).\n` : ''}${approvalNote(servers)}`);

@@ -14,11 +14,13 @@ interface ToolsOptions extends TargetOptions {
   json?: boolean;
   changed?: boolean;
   accept?: boolean;
+  tokens?: boolean;
 }
 
 export function registerTools(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
-  withTarget(program.command('tools [server]').description("list a server's tools with their annotation tags and token cost"))
+  withTarget(program.command('tools [server]').description("list a server's tools with their annotation tags (with --tokens, their token cost)"))
     .option('--json', 'print JSON')
+    .option('--tokens', "count what each tool's definition costs in a model's context (loads the tokenizer)")
     .option('--changed', `show how its tools, prompts and resource templates differ from the ones accepted (exit ${Exit.drift} when they do)`)
     .option('--accept', 'accept its tools, prompts and resource templates as they are now')
     .action((server: string | undefined, options: ToolsOptions) =>
@@ -30,8 +32,8 @@ export function registerTools(program: Command, inv: Invocation, run: (fn: () =>
         const deck = await openDeck(options, inv, { only: adhoc || !server ? undefined : [server], lists: [...lists], drift: true });
         try {
           const name = pickServer(deck, server, adhoc);
-          // The tokenizer loads while the server starts.
-          const tokens = review ? undefined : deck.tokens.load();
+          // Asked for, the tokenizer (2.7 MB) loads while the server starts.
+          const tokens = options.tokens && !review ? deck.tokens.load() : undefined;
           await connectOne(deck, name);
           if (review) return await reviewDrift(deck, name, options);
           await tokens;
@@ -56,7 +58,7 @@ function printTools(deck: Deck, name: string, json: boolean): void {
   else process.stdout.write(`${toolsTable(state.tools, process.stdout, (t) => deck.tokens.tool(t))}\n`);
   if (state.hiddenTools) process.stdout.write(`(${state.hiddenTools} more hidden by the tools filter)\n`);
   process.stdout.write(`Tags are declared by the server, not verified; [x?] marks a default the spec implies.\n`);
-  if (state.tools.length) process.stdout.write(`The definitions cost ${deck.tokens.server(state, { all: true })} tokens in a model's context (${ENCODING}).\n`);
+  if (state.tools.length && deck.tokens.getSnapshot()) process.stdout.write(`The definitions cost ${deck.tokens.server(state, { all: true })} tokens in a model's context (${ENCODING}).\n`);
 }
 
 /** `--changed` prints the drift (exit Exit.drift when there is some); `--accept` takes the definitions as they are now. */

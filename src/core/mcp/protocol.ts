@@ -4,11 +4,9 @@ export { LOG_LEVEL_META_KEY } from '@modelcontextprotocol/client';
 import type { ProtocolChoice, ServerConfig } from '../config/types.js';
 
 /** The current revision: stateless, found through `server/discover`, asks back in `input_required` results. */
-const MODERN_REVISION = '2026-07-28';
+export const MODERN_REVISION = '2026-07-28';
 /** Every revision mcpdeck speaks, newest first. */
 const SPOKEN_REVISIONS: readonly string[] = [MODERN_REVISION, ...SUPPORTED_PROTOCOL_VERSIONS];
-/** A stdio server that ignores the era probe is a 2025 server; this is how long it gets to show it. */
-const STDIO_PROBE_MS = 3000;
 
 const isModernRevision = (revision: string) => revision >= '2026';
 
@@ -16,7 +14,8 @@ type Negotiation = Pick<ClientOptions, 'versionNegotiation' | 'supportedProtocol
 
 /**
  * How a session opens, from the server's `protocol` setting:
- * - `auto` (default): ask `server/discover`; a server that does not know it gets the 2025 handshake.
+ * - `auto` (default): ask `server/discover`; a server that does not know it gets the 2025 handshake
+ *   (a stdio server gets both at once: stdio-opening.ts).
  * - `legacy`: the 2025 `initialize` handshake only, byte for byte a 2025 client.
  * - `modern`: 2026-07-28 only.
  * - a revision: exactly that one (a 2025 revision offers only it in `initialize`).
@@ -27,8 +26,7 @@ export function negotiation(config: ServerConfig, timeout: number, sse: boolean)
   if (sse || choice === 'legacy') return {};
   if (choice === 'modern') return { versionNegotiation: { mode: { pin: MODERN_REVISION } } };
   if (choice !== 'auto') return isModernRevision(choice) ? { versionNegotiation: { mode: { pin: choice } } } : { supportedProtocolVersions: [choice] };
-  const timeoutMs = config.type === 'stdio' ? Math.min(STDIO_PROBE_MS, timeout) : timeout;
-  return { versionNegotiation: { mode: 'auto', probe: { timeoutMs } } };
+  return { versionNegotiation: { mode: 'auto', probe: { timeoutMs: timeout } } };
 }
 
 /** What mcpdeck would speak to this server, for messages: "2026-07-28 or 2025-11-25 …", or the one it was told to. */

@@ -1,8 +1,9 @@
 import { pathToFileURL } from 'node:url';
-import type { Client, ClientCapabilities, jsonSchemaValidator } from '@modelcontextprotocol/client';
+import { LATEST_PROTOCOL_VERSION, mergeCapabilities, type Client, type ClientCapabilities, type jsonSchemaValidator, type Transport } from '@modelcontextprotocol/client';
 import { DeckClient } from './deck-client.js';
 import type { ServerConfig, TransportType } from '../config/types.js';
-import { negotiation } from './protocol.js';
+import { MODERN_REVISION, negotiation } from './protocol.js';
+import { StdioOpening } from './stdio-opening.js';
 import { ListenStream } from './listen.js';
 import type { ProtocolEra } from './types.js';
 import { VERSION } from '../../util/version.js';
@@ -150,8 +151,10 @@ export class Session {
     const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
     const { roots } = options;
     const declared = rootsCapability(roots);
-    const client = new DeckClient({ name: 'mcpdeck', version: VERSION }, {
-      capabilities: { ...declared, ...(options.requests ? CLIENT_CAPABILITIES : basic) },
+    const clientInfo = { name: 'mcpdeck', version: VERSION };
+    let capabilities: ClientCapabilities = { ...declared, ...(options.requests ? CLIENT_CAPABILITIES : basic) };
+    const client = new DeckClient(clientInfo, {
+      capabilities,
       ...negotiation(config, options.connectTimeout, how === 'sse'),
       jsonSchemaValidator: CHECKED_ELSEWHERE,
     });
@@ -164,15 +167,20 @@ export class Session {
       installServerRequests(client, options.requests);
       const asks = bindTaskAsks(client, options.requests);
       client.registerCapabilities({ tasks: { ...asks.capabilities } });
+      capabilities = mergeCapabilities(capabilities, { tasks: { ...asks.capabilities } });
       session.stopTaskAsks = () => asks.close();
       session.answer = inputAnswerer(options.requests, offered);
     }
+    // A stdio server of unknown era: both openings at once (stdio-opening.ts), never a wait on silence.
+    const opening = config.type === 'stdio' && (config.protocol ?? 'auto') === 'auto' && how === 'probe' ? new StdioOpening(transport) : undefined;
+    const wire: Transport = opening ?? transport;
+    const prior = async () => (opening ? opening.open({ clientInfo, capabilities, modern: MODERN_REVISION, legacy: LATEST_PROTOCOL_VERSION }) : how === 'legacy' ? { kind: 'legacy' as const } : undefined);
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     try {
       await Promise.race([
         // The SDK's own 60 s request timeout would cut a longer connect timeout short.
-        client.connect(transport, { timeout: options.connectTimeout, ...(how === 'legacy' && { prior: { kind: 'legacy' as const } }) }),
+        prior().then((known) => client.connect(wire, { timeout: options.connectTimeout, ...(known && { prior: known }) })),
         new Promise((_, reject) => {
           timer = setTimeout(() => {
             timedOut = true;

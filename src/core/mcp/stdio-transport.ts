@@ -15,6 +15,9 @@ const PIPE_GRACE_MS = 500;
 const STDOUT_GRACE_MS = 200;
 /** How long the rest of the process group gets after SIGTERM before SIGKILL. */
 const GROUP_GRACE_MS = 1000;
+/** A quick close (a command that has its answer): the grace after EOF, then after SIGTERM; 50 ms in all. */
+const QUICK_EOF_MS = 30;
+const QUICK_TERM_MS = 20;
 
 export interface ProcessExit {
   code: number | null;
@@ -31,6 +34,8 @@ export interface StdioOptions {
   onStdoutNoise?: (line: string) => void;
   /** Something the server did that a person should know of, though the session goes on. */
   onNote?: (text: string) => void;
+  /** Closing gives a short grace, then ends the group (closeQuickly). */
+  quickClose?: boolean;
 }
 
 /**
@@ -208,6 +213,7 @@ export class StdioTransport implements Transport {
   async close(): Promise<void> {
     const child = this.child;
     if (!child) return void (await this.groupEnded);
+    if (this.options.quickClose) return this.closeQuickly(child);
     const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
     const wait = (ms: number) => Promise.race([closed.then(() => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
     child.stdin?.end();
@@ -217,6 +223,22 @@ export class StdioTransport implements Transport {
     this.kill(child, 'SIGKILL');
     await wait(1000);
     await this.groupEnded;
+  }
+
+  /**
+   * For a command that has its answer: nothing the server does after it may hold the exit
+   * up. EOF, 30 ms to go by itself, SIGTERM, 20 ms, then SIGKILL; whatever it left in its
+   * process group is killed at once. Waits for the exit, not for the pipes to close.
+   */
+  private async closeQuickly(child: ChildProcess): Promise<void> {
+    const exited = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+    const wait = (ms: number) => Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
+    child.stdin?.end();
+    if (!(await wait(QUICK_EOF_MS))) {
+      this.kill(child, 'SIGTERM');
+      if (!(await wait(QUICK_TERM_MS))) this.kill(child, 'SIGKILL');
+    }
+    if (child.pid && process.platform !== 'win32') signalGroup(child.pid, 'SIGKILL');
   }
 
   private kill(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -236,14 +258,7 @@ export class StdioTransport implements Transport {
  */
 async function endGroup(pid: number): Promise<void> {
   if (process.platform === 'win32') return;
-  const signal = (sig: NodeJS.Signals | 0) => {
-    try {
-      process.kill(-pid, sig);
-      return true;
-    } catch {
-      return false;
-    }
-  };
+  const signal = (sig: NodeJS.Signals | 0) => signalGroup(pid, sig);
   const emptied = async (ms: number) => {
     for (let waited = 0; waited < ms; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -254,4 +269,14 @@ async function endGroup(pid: number): Promise<void> {
   if (!signal('SIGTERM') || (await emptied(GROUP_GRACE_MS))) return;
   // Killed, not yet gone: a moment more, so that a quit leaves nothing running behind it.
   if (signal('SIGKILL')) await emptied(500);
+}
+
+/** Signals a process group; false when it is gone (or was never ours to signal). */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -16,6 +16,8 @@ export interface TransportHooks {
   fetch?: FetchLike;
   /** For remote servers: a response went past one of the caps (capped-fetch.ts); the reason names it. */
   onOverflow?: (reason: string) => void;
+  /** For stdio servers: closing gives a short grace, then ends them (stdio-transport.ts). */
+  quickClose?: boolean;
 }
 
 export interface BuiltTransport {

@@ -12,6 +12,8 @@ export interface ConnectionContext {
   lists?: ListKind[];
   /** The roots may be changed in this session (the deck): `listChanged` is declared with them. */
   rootsEditable?: boolean;
+  /** Closing ends stdio servers after a short grace, not a graceful wait. */
+  oneShot?: boolean;
   /** Applies a change to this server's record in the store. */
   patch: (name: string, change: Partial<ServerState>) => void;
   onTraffic?: (name: string, entry: TrafficEntry) => void;

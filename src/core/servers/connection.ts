@@ -98,6 +98,7 @@ export class ServerConnection {
         config,
         connectTimeout: config.timeout ?? DEFAULT_CONNECT_TIMEOUT,
         roots: { paths: () => this.roots, listChanged: Boolean(this.ctx.rootsEditable) },
+        quickClose: this.ctx.oneShot,
         onStderr: (chunk) => this.patch({ stderr: this.output.stderr(chunk) }),
         onStdoutNoise: (line) => {
           this.output.noise(line);

@@ -26,6 +26,8 @@ export interface HubEvents extends Record<string, unknown> {
 export interface HubOptions {
   /** Roots can be edited in this session (the deck): declared with `listChanged`. */
   rootsEditable?: boolean;
+  /** Closing ends stdio servers after a short grace (a command that has its answer). */
+  oneShot?: boolean;
   /** Servers to connect; the others are listed as disabled. */
   only?: string[];
   defaultCallTimeout?: number;
@@ -84,6 +86,7 @@ export class ServerHub {
       if (!connection) {
         connection = new ServerConnection(def, {
           rootsEditable: this.options.rootsEditable,
+          oneShot: this.options.oneShot,
           defaultCallTimeout: this.options.defaultCallTimeout,
           lists: this.options.lists,
           requests: this.requests,
