@@ -139,8 +139,16 @@ describe('a server that misuses stdout', () => {
     const d = await open({ mute: { ...node('mute-lists.mjs'), timeout: 500 } });
     expect(state(d, 'mute')).toMatchObject({
       status: 'failed',
-      error: 'connected, but listing failed: no answer to a list request within 500 ms (raise "timeout" in the config if it is just slow)',
+      error: 'connected, but listing failed: no answer to tools/list within 500 ms (raise "timeout" in the config if it is just slow)',
     });
+    await neighbourFine(d);
+  });
+
+  it('fails a server that answers tools/list with a bare array at once, saying what it sent', async () => {
+    // A timeout longer than the test's own: waiting it out would fail the test.
+    const d = await open({ bare: { ...node('bare-array-lists.mjs'), timeout: 120_000 } });
+    expect(state(d, 'bare').status).toBe('failed');
+    expect(state(d, 'bare').error).toMatch(/^connected, but listing failed: tools\/list: .*the server answered with a bare JSON array of 2 items where a result object belongs/);
     await neighbourFine(d);
   });
 });

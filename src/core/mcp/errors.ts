@@ -217,9 +217,22 @@ function notMcpText(url: string, message: string): string {
 
 /** Why listing failed after a good initialize; a timeout says how to allow more time. */
 export function listingFailure(error: unknown, timeout: number): string {
-  const timedOut = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
-  const why = timedOut ? `no answer to a list request within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : maskUrls(String((error as Error).message ?? error));
+  const method = error instanceof ListRequestError ? error.method : undefined;
+  const cause = error instanceof ListRequestError ? error.cause : error;
+  const timedOut = cause instanceof SdkError && cause.code === SdkErrorCode.RequestTimeout;
+  const message = maskUrls(String((cause as Error).message ?? cause));
+  const why = timedOut ? `no answer to ${method ?? 'a list request'} within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : method ? `${method}: ${message}` : message;
   return `connected, but listing failed: ${why}`;
+}
+
+/** A list request that failed, and which one it was: a person needs to know what did not answer. */
+export class ListRequestError extends Error {
+  constructor(
+    readonly method: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${method}: ${(cause as Error).message ?? String(cause)}`);
+  }
 }
 
 function exitText(exit: ProcessExit): string {
