@@ -164,6 +164,14 @@ describe('tasks from the CLI, 2026-07-28 (the tasks extension over HTTP)', () =>
     expect(answered.stdout).toBe('report on python (language)\n');
   });
 
+  it('a task question nothing can answer fails the call as on 2025 (exit 2, said once) and does not leave the task waiting', async () => {
+    const run = await remote('call', 'research', 'topic=python', 'ambiguous=true', 'steps=4');
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('there is no terminal to answer it')).toHaveLength(2);
+    const id = /task (\S+): input required/.exec(run.stderr)?.[1];
+    expect(JSON.parse((await remote('tasks', 'get', id!, '--json')).stdout)).toMatchObject({ taskId: id, status: 'cancelled' });
+  });
+
   it('a failed task exits 5 with the server\'s reason; tasks lists none (the extension keeps no list)', async () => {
     const failed = await remote('call', 'doomed');
     expect(failed.code).toBe(5);
