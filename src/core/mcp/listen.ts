@@ -35,6 +35,8 @@ export class ListenStream {
   /** Opens that failed in a row: each waits twice as long before the next. */
   private failedOpens = 0;
   private retry?: NodeJS.Timeout;
+  /** Stops a stream still opening: nobody waits for it to open, so a close can come first. */
+  private opening?: AbortController;
   /** Says when live updates go off (the stream would not open) and on again. */
   onnote?: (level: 'warning' | 'info', text: string) => void;
 
@@ -63,6 +65,9 @@ export class ListenStream {
   async close(): Promise<void> {
     this.generation++;
     clearTimeout(this.retry);
+    // Aborted, the SDK tells the server too (notifications/cancelled), as for an open stream.
+    this.opening?.abort(new Error('closed before it opened'));
+    this.opening = undefined;
     const current = this.current;
     this.current = undefined;
     await current?.close().catch(() => undefined);
@@ -74,13 +79,15 @@ export class ListenStream {
     if (isEmpty(this.filter)) return;
     // The SDK's filter type knows only the core fields; it sends the filter as it is given.
     let subscription: McpSubscription;
+    const opening = (this.opening = new AbortController());
     try {
-      subscription = await this.client.listen(this.filter as SubscriptionFilter, { timeout: Math.min(this.timeout, OPEN_WITHIN_MS) });
+      subscription = await this.client.listen(this.filter as SubscriptionFilter, { timeout: Math.min(this.timeout, OPEN_WITHIN_MS), signal: opening.signal });
     } catch (error) {
       if (generation === this.generation) this.retryLater(error as Error);
       throw error;
     }
     if (generation !== this.generation) return void subscription.close();
+    this.opening = undefined;
     if (this.failedOpens) this.onnote?.('info', 'live updates on: the listen stream opened');
     this.failedOpens = 0;
     this.current = subscription;

@@ -1,6 +1,8 @@
-// A 2026-07-28 server behind an HTTP bridge that buffers whole responses (as some
-// proxies and serverless platforms do): its answers arrive, its listen stream never opens.
-// The server works and is shown as working; live updates are off, and said to be.
+// The subscriptions/listen stream of a 2026-07-28 server (the v2 server SDK) behind a
+// real HTTP bridge. One that buffers whole responses (as some proxies and serverless
+// platforms do) lets the answers through but never opens the stream: the server works and
+// is shown as working; live updates are off, and said to be. One that passes streams on
+// shows what each POST carried.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,19 +12,22 @@ import { resultText } from './helpers/elicit.js';
 import { freePort } from './helpers/everything.js';
 
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
-const BRIDGE = fileURLToPath(new URL('../fixtures/servers/buffering-bridge.mjs', import.meta.url));
+const BRIDGE = fileURLToPath(new URL('../fixtures/servers/http-bridge.mjs', import.meta.url));
 
-async function start(args: string[]): Promise<{ child: ChildProcess; url: string }> {
+/** A fixture on a free port; `output` collects what it prints. */
+async function start(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const port = await freePort();
   const child = spawn(process.execPath, args, { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${args[0]} exited with ${code}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
-      const found = /listening on (\S+)/.exec(chunk.toString());
+      output += chunk.toString();
+      const found = /listening on (\S+)/.exec(output);
       if (found) resolve(found[1]!);
     });
   });
-  return { child, url };
+  return { child, url, output: () => output };
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -71,3 +76,40 @@ describe('a 2026 server whose listen stream never opens', () => {
     expect(state(deck, 'bridged').status).toBe('connected');
   }, 40_000);
 });
+
+describe('a 2026 server whose listen stream opens', () => {
+  it('closes it with a POST that carries Mcp-Method, as every POST must (SEP-2243)', async () => {
+    const modern = await start([MODERN, 'http', 'reject']);
+    const bridge = await start([BRIDGE, modern.url, 'pass']);
+    const deck = await deckWith({ passed: { type: 'http', url: bridge.url } });
+    try {
+      await deck.connectAll();
+      expect(state(deck, 'passed').status).toBe('connected');
+      // A list change heard proves the stream open.
+      await deck.callTool('passed', 'add_tool', {});
+      await waitFor(deck, () => state(deck, 'passed').tools.some((t) => t.name === 'added'), 'the changed tool list');
+      await deck.close();
+      // Its line reaches us through the bridge's stdout, maybe after the close is done.
+      await waitForOutput(bridge.output, /post \S+ notifications\/cancelled/);
+      const posts = bridge.output().split('\n').filter((line) => line.startsWith('post '));
+      expect(posts, bridge.output()).toContain('post notifications/cancelled notifications/cancelled');
+      expect(posts.filter((line) => line.startsWith('post - '))).toEqual([]);
+    } finally {
+      await deck.close();
+      await stop(bridge.child);
+      await stop(modern.child);
+    }
+  });
+});
+
+function waitForOutput(output: () => string, pattern: RegExp, ms = 10_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const check = () => {
+      if (pattern.test(output())) return resolve();
+      if (Date.now() - started > ms) return reject(new Error(`no ${pattern} in: ${output()}`));
+      setTimeout(check, 20);
+    };
+    check();
+  });
+}
