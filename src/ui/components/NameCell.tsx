@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { toolTitle } from '../../core/servers/tools.js';
 
 interface Named {
   name: string;
@@ -20,11 +21,6 @@ export function NameCell({ item, width, selected }: { item: Named; width: number
   );
 }
 
-/** What a tool is called for people: its `title`, else its annotations' title; none when that is just its name. */
-export function toolTitle(tool: { name: string; title?: string; annotations?: { title?: string } }): string | undefined {
-  const title = tool.title ?? tool.annotations?.title;
-  return title && title !== tool.name ? title : undefined;
-}
 
 /**
  * Tools by their names (what the CLI, the traffic and the repeat command use), each
