@@ -40,6 +40,7 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 describe('a 2026 server whose listen stream never opens', () => {
   let server: ChildProcess;
   let bridge: ChildProcess;
+  let bridgeOutput: () => string;
   let deck: Deck;
 
   beforeAll(async () => {
@@ -47,6 +48,7 @@ describe('a 2026 server whose listen stream never opens', () => {
     server = modern.child;
     const bridged = await start([BRIDGE, modern.url]);
     bridge = bridged.child;
+    bridgeOutput = bridged.output;
     // A connect timeout well above the few seconds the listen stream gets to open.
     deck = await deckWith({ bridged: { type: 'http', url: bridged.url, timeout: 20_000 } });
     void deck.connectAll();
@@ -75,6 +77,15 @@ describe('a 2026 server whose listen stream never opens', () => {
     expect(String(warning.data)).toMatch(/trying again in/);
     expect(state(deck, 'bridged').status).toBe('connected');
   }, 40_000);
+
+  it('tries the stream again until it opens, then hears the server\'s changes', async () => {
+    bridge.kill('SIGUSR1');
+    await waitForOutput(bridgeOutput, /passing streams through/);
+    const logs = () => state(deck, 'bridged').logs.map((l) => String(l.data));
+    await waitFor(deck, () => logs().includes('live updates on: the listen stream opened'), 'the stream opened on a later try', 40_000);
+    await deck.callTool('bridged', 'add_tool', {});
+    await waitFor(deck, () => state(deck, 'bridged').tools.some((t) => t.name === 'added'), 'the changed tool list');
+  }, 60_000);
 });
 
 describe('a 2026 server whose listen stream opens', () => {
