@@ -84,7 +84,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
   if (offline) return <NotConnected status={server.status} />;
   if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
   if (fuzz.report !== undefined) return <Pager text={fuzz.report} width={size.columns} height={size.rows} />;
-  const columns = toolColumns(filtered.inView);
+  const columns = toolColumns(filtered.inView, size.columns);
   // A column only when some tool of the server has an icon, so names do not shift as the list scrolls.
   const iconColumn = server.tools.some((t) => toolIcons(t).accepted.length) ? 2 : 0;
   // What the tags have left: the screen less the list's marker and the columns before them.
