@@ -2,6 +2,7 @@
 // oversizes stdout is cut off with the reason; an HTTP server that forgets the
 // session or drops its event stream gets a new session. Every time, the healthy
 // neighbour in the same deck stays connected and callable.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +151,18 @@ describe('a server that misuses stdout', () => {
     expect(state(d, 'bare').status).toBe('failed');
     expect(state(d, 'bare').error).toMatch(/^connected, but listing failed: tools\/list: .*the server answered with a bare JSON array of 2 items where a result object belongs/);
     await neighbourFine(d);
+  });
+
+  it('says the same of a bare-array tools/list over HTTP, in words rather than the parser\'s issues', async () => {
+    const child = spawn(process.execPath, [fixture('bare-array-lists.mjs'), 'http'], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const url = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().replace('listening on ', '').trim())));
+      const d = await open({ bare: { type: 'http', url, timeout: 120_000 } });
+      expect(state(d, 'bare').status).toBe('failed');
+      expect(state(d, 'bare').error).toBe('connected, but listing failed: tools/list: the server answered with a bare JSON array where a result object belongs (an MCP result is an object, such as { "tools": [...] } for tools/list)');
+    } finally {
+      child.kill();
+    }
   });
 });
 
