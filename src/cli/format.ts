@@ -1,5 +1,5 @@
 import type { ServerState } from '../core/servers/state.js';
-import { annotationTags, declaresWrites, taskTag, type ToolInfo } from '../core/servers/tools.js';
+import { annotationTags, declaresWrites, taskTag, toolTitle, type ToolInfo } from '../core/servers/tools.js';
 import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
@@ -52,12 +52,25 @@ export function summary(servers: readonly ServerState[]): string {
   return statusSummary(servers.map((s) => s.status));
 }
 
-/** Each tool, its tags (and, given `tokens`, its definition's token count), its description's first line under it. */
+/** The widest of `texts` in terminal columns, at least `least`: a loop, as a spread of 130,000 arguments overflows the stack. */
+function widest(texts: Iterable<string>, least: number): number {
+  let width = least;
+  for (const text of texts) width = Math.max(width, columnsOf(text));
+  return width;
+}
+
+/**
+ * Each tool, its title (cut at 30 columns), its tags (and, given `tokens`, its
+ * definition's token count), its description's first line under it.
+ */
 export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens?: (tool: ToolInfo) => number | undefined): string {
   const paint = painter(stream);
-  const width = Math.max(4, ...tools.map((t) => columnsOf(sanitizeLine(t.name))));
+  const width = widest(tools.map((t) => sanitizeLine(t.name)), 4);
+  const titles = tools.map((t) => truncate(sanitizeLine(toolTitle(t) ?? ''), 30));
+  const titleWidth = widest(titles, 0);
   return tools
-    .map((t) => {
+    .map((t, index) => {
+      const title = titleWidth ? `${padColumns(titles[index]!, titleWidth)}  ` : '';
       const count = tokens?.(t);
       const task = taskTag(t);
       const tags = [
@@ -67,7 +80,7 @@ export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens
         ...(task ? [`[${task}]`] : []),
       ].join(' ');
       const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
-      return `${padColumns(sanitizeLine(t.name), width)}  ${tags}${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
+      return `${padColumns(sanitizeLine(t.name), width)}  ${title}${tags}`.trimEnd() + `${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;
     })
     .join('\n');
 }
@@ -83,7 +96,7 @@ export interface ListRow {
 export function itemList(items: ListRow[], stream: NodeJS.WriteStream): string {
   const paint = painter(stream);
   const labels = items.map((i) => sanitizeLine(i.label));
-  const width = Math.min(60, Math.max(4, ...labels.map(columnsOf)));
+  const width = Math.min(60, widest(labels, 4));
   return items
     .map((item, index) => {
       const label = labels[index]!;

@@ -35,6 +35,8 @@ const EXIT_FOR: Record<CallErrorKind, number> = {
   'needs-sign-in': Exit.needsAuth,
   // A task ends failed on a JSON-RPC error while it ran: the server refused it, late.
   'task-failed': Exit.protocol,
+  // As a 2025 server's error result for the same decline.
+  declined: Exit.toolError,
 };
 
 /** --meta and --log-level: for every command that sends a request (call too). */
@@ -136,6 +138,9 @@ export async function onServer(
     return await fn({ deck, name, state, send: { ...(meta && { meta }), ...(timeout && { timeout }), signal: abort.signal }, json: Boolean(options.json) });
   } catch (error) {
     if (error instanceof UserError) throw error;
+    // A question the options could not answer was said as it failed; a 2026 call fails with
+    // that same reason (a 2025 server reports it in its result): said once, as bad input.
+    if (saidAlready(deck, error)) return Exit.badInput;
     if (abort.signal.aborted || isRequestFailure(error)) {
       const failed = requestError(error, abort.signal);
       throw new UserError(failed.message, EXIT_FOR[failed.kind]);
@@ -165,3 +170,10 @@ export function splitWords(adhoc: boolean, words: (string | undefined)[]): { ser
 }
 
 export const printJson = (value: unknown) => process.stdout.write(`${terminalJson(value, 2)}\n`);
+
+/** Whether the error only repeats a refusal the answering policy already printed. */
+function saidAlready(deck: Deck, error: unknown): boolean {
+  const message = (error as Error | undefined)?.message;
+  if (!message) return false;
+  return deck.requests.getSnapshot().notices.some((n) => n.kind === 'failed' && n.reason !== undefined && message.includes(n.reason));
+}

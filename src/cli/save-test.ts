@@ -46,7 +46,7 @@ export async function saveCallAsTest(options: SaveTestOptions, deck: Pick<Deck, 
     import('../core/checks/offer.js'), import('../core/checks/test-file.js'),
   ]);
   const offered = offeredExpectations(call.outcome, call.tool);
-  const kinds = saveTestKinds(options) ?? defaultKinds(offered);
+  const kinds = saveTestKinds(options) ?? defaultKinds(offered, call.tool);
   const missing = kinds.filter((k) => !offered[k] && !(k === 'contains' && options.expectContains) && !(k === 'duration' && options.expectMaxMs));
   if (missing.length) throw new UserError(`--expect ${missing.join(', ')}: this result has nothing to check for it (no text, no structured content or no output schema); nothing was saved`);
   // The values given on the command line take the place of those from the result.

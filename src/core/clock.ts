@@ -4,15 +4,19 @@
  */
 export interface Clock {
   now(): number;
-  /** Calls `fn` once, `ms` from now; returns what cancels it. A wait never keeps the process alive. */
-  after(ms: number, fn: () => void): () => void;
+  /**
+   * Calls `fn` once, `ms` from now; returns what cancels it. A wait does not keep the
+   * process alive unless `keepAlive`: a command that waits on nothing else (polling a task
+   * over HTTP, whose idle sockets do not hold the process) would end with its work undone.
+   */
+  after(ms: number, fn: () => void, keepAlive?: boolean): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  after(ms, fn) {
+  after(ms, fn, keepAlive = false) {
     const timer = setTimeout(fn, ms);
-    timer.unref?.();
+    if (!keepAlive) timer.unref?.();
     return () => clearTimeout(timer);
   },
 };

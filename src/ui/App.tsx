@@ -85,7 +85,7 @@ export function App() {
             </Box>
           ) : null}
         </Box>
-        <Footer />
+        <Footer columns={size.columns} />
       </Box>
     </NavigationContext.Provider>
   );

@@ -85,7 +85,7 @@ describe('forms and sampling in a real terminal', () => {
     expect(prompt).toContain('Same as my system');
     await term.type('nobody');
     await term.keys('C-s');
-    await term.waitFor('must match format "email"');
+    await term.waitFor('must be an email address');
     await term.type('@example.com');
     await term.keys('Tab', 'BSpace');
     await term.type('4');

@@ -3,6 +3,8 @@
 // server-everything (2025-11-25 tasks) and the 2026-07-28 tasks-extension fixture, whose
 // HTTP mode keeps tasks between commands.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
@@ -142,6 +144,32 @@ describe('tasks from the CLI, 2026-07-28 (the tasks extension over HTTP)', () =>
     const result = await remote('tasks', 'result', id!);
     expect(result.code).toBe(130);
     expect(result.stderr).toMatch(/the task was cancelled/);
+  });
+
+  it('tasks result waits for a task still running, answering what it asks on the way', async () => {
+    // Left running by a command killed outright; nothing but the wait keeps the next one alive.
+    const leave = (...args: string[]) => runCli(['call', 'research', ...args, '--url', url], box, (cli, output) => {
+      cli.stderr!.on('data', () => /task \S+: working/.test(output.stderr) && cli.kill('SIGKILL'));
+    });
+    const plain = /task (\S+): working/.exec((await leave('topic=patience', 'steps=6')).stderr)?.[1];
+    const waited = await remote('tasks', 'result', plain!);
+    expect(waited.code).toBe(0);
+    expect(waited.stdout).toBe('report on patience\n');
+    const asking = /task (\S+): working/.exec((await leave('topic=python', 'ambiguous=true', 'steps=4')).stderr)?.[1];
+    const answers = join(box.cwd, 'meaning.json');
+    writeFileSync(answers, JSON.stringify({ meaning: 'language' }));
+    const answered = await remote('tasks', 'result', asking!, '--answers', answers);
+    expect(answered.stderr).not.toMatch(/Warning|unsettled/);
+    expect(answered.code).toBe(0);
+    expect(answered.stdout).toBe('report on python (language)\n');
+  });
+
+  it('a task question nothing can answer fails the call as on 2025 (exit 2, said once) and does not leave the task waiting', async () => {
+    const run = await remote('call', 'research', 'topic=python', 'ambiguous=true', 'steps=4');
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('there is no terminal to answer it')).toHaveLength(2);
+    const id = /task (\S+): input required/.exec(run.stderr)?.[1];
+    expect(JSON.parse((await remote('tasks', 'get', id!, '--json')).stdout)).toMatchObject({ taskId: id, status: 'cancelled' });
   });
 
   it('a failed task exits 5 with the server\'s reason; tasks lists none (the extension keeps no list)', async () => {

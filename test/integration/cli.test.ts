@@ -121,8 +121,9 @@ describe('mcpdeck tools, get', () => {
   it('lists tools with annotation tags, implied ones marked', async () => {
     const r = await runCli(['tools', 'demo', '--demo', '--tokens'], sandbox());
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/delete_all_notes\s+\d+ tokens \[destructive\]/);
-    expect(r.stdout).toMatch(/echo\s+\d+ tokens \[destructive\?\] \[open-world\?\]/);
+    // The title (where the tool has one) stands between the name and the tags.
+    expect(r.stdout).toMatch(/delete_all_notes\s+(\S.*\s+)?\d+ tokens \[destructive\]/);
+    expect(r.stdout).toMatch(/echo\s+(\S.*\s+)?\d+ tokens \[destructive\?\] \[open-world\?\]/);
     expect(r.stdout).toContain('declared by the server, not verified');
   });
 
@@ -130,9 +131,9 @@ describe('mcpdeck tools, get', () => {
     const fixture = fileURLToPath(new URL('../fixtures/servers/annotated-tools.mjs', import.meta.url));
     const r = await runCli(['tools', '--', process.execPath, fixture], sandbox());
     expect(r.code, r.stderr).toBe(0);
-    // No token counts unless asked (--tokens): the tokenizer is not loaded for them.
-    expect(r.stdout).toMatch(/^write_note {2}\[writes\] \[open-world\?\]$/m);
-    expect(r.stdout).toMatch(/^read_note {3}\[read-only\] \[open-world\?\]$/m);
+    // Titles beside the names; no token counts unless asked (--tokens): the tokenizer is not loaded for them.
+    expect(r.stdout).toMatch(/^write_note {2}Write a note {2}\[writes\] \[open-world\?\]$/m);
+    expect(r.stdout).toMatch(/^read_note {3}Read a note {3}\[read-only\] \[open-world\?\]$/m);
     expect(r.stdout).not.toContain('tokens');
   });
 

@@ -92,3 +92,30 @@ describe('mcpdeck call answering what servers ask', () => {
     expect(r.stderr).toContain('the server needs a page visited first, then call again: This request requires browser-based authorization.');
   });
 });
+
+describe('mcpdeck call answering what a 2026-07-28 server asks (input_required rounds)', () => {
+  const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
+  const modern = ['--', process.execPath, MODERN, 'stdio', 'reject'];
+
+  it('ask without a terminal fails as on 2025: exit 2, the reason said once', async () => {
+    const r = await runCli(['call', 'greet', ...modern], sandbox());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('mcpdeck: adhoc asked for input ("Who is there?") and there is no terminal to answer it; use --on-elicit or --answers');
+    expect(`${r.stdout}${r.stderr}`.split('there is no terminal to answer it')).toHaveLength(2);
+  });
+
+  it('answers from --answers, and the SDK\'s own rounds are not shown as the server\'s progress', async () => {
+    const box = sandbox();
+    const r = await runCli(['call', 'greet', '--answers', file(box, 'name.json', JSON.stringify({ name: 'Ada' })), ...modern], box);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('hello, Ada');
+    expect(r.stderr).not.toMatch(/Fulfilling input required|^progress/m);
+  });
+
+  it('--on-sample decline ends the call saying so, not as the server\'s refusal', async () => {
+    const r = await runCli(['call', 'ask_model', 'prompt=hi', '--on-sample', 'decline', ...modern], sandbox());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('you declined the server\'s sampling request');
+    expect(r.stderr).not.toMatch(/refused the call|error -1/);
+  });
+});

@@ -2,6 +2,7 @@
 // oversizes stdout is cut off with the reason; an HTTP server that forgets the
 // session or drops its event stream gets a new session. Every time, the healthy
 // neighbour in the same deck stays connected and callable.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,9 +140,29 @@ describe('a server that misuses stdout', () => {
     const d = await open({ mute: { ...node('mute-lists.mjs'), timeout: 500 } });
     expect(state(d, 'mute')).toMatchObject({
       status: 'failed',
-      error: 'connected, but listing failed: no answer to a list request within 500 ms (raise "timeout" in the config if it is just slow)',
+      error: 'connected, but listing failed: no answer to tools/list within 500 ms (raise "timeout" in the config if it is just slow)',
     });
     await neighbourFine(d);
+  });
+
+  it('fails a server that answers tools/list with a bare array at once, saying what it sent', async () => {
+    // A timeout longer than the test's own: waiting it out would fail the test.
+    const d = await open({ bare: { ...node('bare-array-lists.mjs'), timeout: 120_000 } });
+    expect(state(d, 'bare').status).toBe('failed');
+    expect(state(d, 'bare').error).toMatch(/^connected, but listing failed: tools\/list: .*the server answered with a bare JSON array of 2 items where a result object belongs/);
+    await neighbourFine(d);
+  });
+
+  it('says the same of a bare-array tools/list over HTTP, in words rather than the parser\'s issues', async () => {
+    const child = spawn(process.execPath, [fixture('bare-array-lists.mjs'), 'http'], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const url = await new Promise<string>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(d.toString().replace('listening on ', '').trim())));
+      const d = await open({ bare: { type: 'http', url, timeout: 120_000 } });
+      expect(state(d, 'bare').status).toBe('failed');
+      expect(state(d, 'bare').error).toBe('connected, but listing failed: tools/list: the server answered with a bare JSON array where a result object belongs (an MCP result is an object, such as { "tools": [...] } for tools/list)');
+    } finally {
+      child.kill();
+    }
   });
 });
 

@@ -182,6 +182,25 @@ describe('calling server-everything over stdio', () => {
     expect(cancelled).toContain('servers › everything › trigger-long-running-operation');
   });
 
+  it('progress without a total shows the count so far and the message, not a bare number', async () => {
+    // Reports one step with no total, then works on until cancelled.
+    const counter = `
+import { serve, send, initializeResult } from ${JSON.stringify(RAW_RPC)};
+serve({
+  initialize: (p) => initializeResult(p.protocolVersion),
+  'notifications/initialized': () => undefined,
+  'tools/list': () => ({ tools: [{ name: 'warm_up', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } }] }),
+  'tools/call': (p) => void send({ method: 'notifications/progress', params: { progressToken: p._meta.progressToken, progress: 7, message: 'warming the caches' } }),
+});`;
+    await start({ counter: { command: process.execPath, args: ['--input-type=module', '-e', counter] } });
+    await openTool('counter', 'warm_up');
+    await send();
+    const running = await call.app.waitFor('warming the caches');
+    expect(running).toMatch(/^7 so far \(no total given\)$/m);
+    await call.app.press(KEY.esc);
+    await call.app.waitFor('⊘ cancelled');
+  });
+
   it('reads a resource link of a result with o', async () => {
     await start(everything);
     await openTool('everything', 'get-resource-links');

@@ -30,6 +30,9 @@ describe('a form elicitation from server-everything', () => {
     expect(prompt).toContain('[ Accept ]');
     expect(prompt).toContain('[ Decline ] ctrl+x');
     expect(prompt).toContain('[ Cancel ] esc');
+    // Accept (the form's own send) and the other answers start in the same column.
+    const column = (label: string) => prompt.split('\n').find((l) => l.includes(label))!.indexOf(label);
+    expect(column('[ Decline ]')).toBe(column('[ Accept ]'));
     // Defaults are prefilled; the required name is marked.
     expect(prompt).toContain('It was a dark and stormy night.');
     expect(prompt).toMatch(/String\*/);

@@ -73,6 +73,16 @@ describe('esc and the footer', () => {
     expect(footer(wide)).toContain('1-6 tabs');
   });
 
+  it('at 120 columns the footer shows whole hints only, never one cut mid-word', async () => {
+    await openEverything(120, 30);
+    await app.press(KEY.enter);
+    const server = await app.waitFor(/Tools \(\d+\)/);
+    expect(footer(server)).toMatch(/^enter call · /);
+    expect(footer(server)).not.toContain('…');
+    expect(footer(server)).toMatch(/esc back · \? help · q quit$/);
+    expect([...footer(server)].length).toBeLessThanOrEqual(120);
+  });
+
   it('the help at 80 columns wraps each description whole under its keys', async () => {
     await openEverything(80, 40);
     await app.press('?');

@@ -51,6 +51,22 @@ describe('a server tab keeps its filter and selection for the session', () => {
     expect(form.split('\n')[0]).toMatch(new RegExp(`› ${picked}$`));
   });
 
+  it('a filter typed starts at its first match shown: Enter opens that one, not the one picked before', async () => {
+    await app.press('/', ...'sum', KEY.enter);
+    await app.waitFor((f) => firstWord(selectedRow(f)) === 'get-sum' && !f.includes('type to filter'));
+    await app.press(KEY.esc);
+    await app.waitFor((f) => !/\/ sum/.test(f) && firstWord(selectedRow(f)) === 'get-sum');
+    // get-sum matches "get" too, but it is not the first match.
+    await app.press('/', ...'get', KEY.enter);
+    const filtered = await app.waitFor((f) => /\/ get/.test(f) && !f.includes('type to filter'));
+    const firstShown = /^[› ] +(get-\S+)/m.exec(filtered)?.[1];
+    expect(firstShown).not.toBe('get-sum');
+    expect(firstWord(selectedRow(filtered))).toBe(firstShown);
+    await app.press(KEY.enter);
+    const form = await app.waitFor('ctrl+s send');
+    expect(form.split('\n')[0]).toMatch(new RegExp(`› ${firstShown}$`));
+  });
+
   it('esc clears the filter the way it always did, and the cleared one is what is kept', async () => {
     await app.press('/', ...'sum', KEY.enter);
     await app.waitFor((f) => firstWord(selectedRow(f)) === 'get-sum' && !f.includes('type to filter'));

@@ -37,7 +37,8 @@ describe('server tabs over server-everything', () => {
     await app.press('2');
     const list = await app.waitFor('Dynamic Text Resource');
     expect(list).toMatch(/architecture\.md\s+demo:\/\/resource\/static\/document\/architecture\.md\s+text\/markdown/);
-    expect(list).toMatch(/Dynamic Text Resource\s+template\s+demo:\/\/resource\/dynamic\/text\/\{resourceId\}/);
+    // The tag follows the URI it describes, never read as the name's last word ("… Resource template").
+    expect(list).toMatch(/Dynamic Text Resource\s+demo:\/\/resource\/dynamic\/text\/\{resourceId\}\s+template\s+text\/plain/);
     await app.press(KEY.enter);
     const pager = await app.waitFor('── demo://resource/static/document/architecture.md · text/markdown');
     expect(pager).toMatch(/line 1 of \d+/);

@@ -50,7 +50,16 @@ describe('expectations', () => {
     expect(Object.keys(offered)).toEqual(['text', 'contains', 'structured', 'schema', 'isError', 'duration']);
     expect(offered.contains).toEqual({ text: { contains: 'hello' } });
     expect(offered.duration).toEqual({ maxDurationMs: 1000 });
-    expect(defaultKinds(offered)).toEqual(['isError', 'text', 'schema']);
+    expect(defaultKinds(offered, { annotations: { idempotentHint: true } })).toEqual(['isError', 'text', 'schema']);
+    expect(defaultKinds(offered, { annotations: { readOnlyHint: true } })).toEqual(['isError', 'text', 'schema']);
+  });
+
+  it('picks only structure for a tool whose result may change from call to call (not idempotent, or unannotated)', () => {
+    const offered = offeredExpectations(outcome('[{"name":"Ada"}]', { result: { content: [{ type: 'text', text: '[{"name":"Ada"}]' }], structuredContent: { created: 1 } } }), undefined);
+    expect(defaultKinds(offered, { annotations: { idempotentHint: false, readOnlyHint: false } })).toEqual(['isError']);
+    expect(defaultKinds(offered, {})).toEqual(['isError']);
+    const withSchema = offeredExpectations(outcome('x', { result: { content: [{ type: 'text', text: 'x' }], structuredContent: { n: 1 } } }), { outputSchema: { type: 'object' } });
+    expect(defaultKinds(withSchema, { annotations: { idempotentHint: false } })).toEqual(['isError', 'schema']);
   });
 
   it('lists each expectation that does not hold, with a diff', () => {

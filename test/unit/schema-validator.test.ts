@@ -57,6 +57,15 @@ describe('validate', () => {
     expect(validate({ type: 'object', properties: { n: { minimum: 1 } } }, { n: 0 }).errors).toEqual(['"n" must be >= 1']);
   });
 
+  it('says a format in words, not as a pattern to match', () => {
+    const formats = { type: 'object', properties: { email: { type: 'string', format: 'email' }, day: { type: 'string', format: 'date' }, odd: { type: 'string', format: 'ipv4' } } };
+    expect(validate(formats, { email: 'nope', day: 'Tuesday', odd: '1.2.3' }).errors).toEqual([
+      '"email" must be an email address',
+      '"day" must be a date such as 2026-07-28',
+      '"odd" must be an IPv4 address',
+    ]);
+  });
+
   it('validates a schema that declares draft-07', () => {
     const draft7 = {
       $schema: 'http://json-schema.org/draft-07/schema#',

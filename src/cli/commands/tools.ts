@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { terminalJson } from '../../util/json.js';
-import { sanitize } from '../../util/sanitize.js';
+import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { DRIFT_LIMIT, watchable } from '../../core/drift/watch.js';
 import { toolsTable } from '../format.js';
@@ -50,6 +50,9 @@ export function registerTools(program: Command, inv: Invocation, run: (fn: () =>
 
 function printTools(deck: Deck, name: string, json: boolean): void {
   const state = deck.server(name)!;
+  // A list cut short (a page or item limit, a cursor that loops) says so, whatever the format.
+  const cut = state.listNotes?.tools;
+  if (cut) process.stderr.write(`note: ${name}'s tool list is not whole: ${sanitizeLine(cut)}\n`);
   if (json) {
     process.stdout.write(`${terminalJson(state.tools.map((t) => ({ ...t, tokens: deck.tokens.tool(t) })), 2)}\n`);
     return;

@@ -17,6 +17,7 @@ const ERROR_TITLE: Record<CallErrorKind, string> = {
   'session-expired': '✗ the server forgot the session, and a new one failed too',
   'needs-sign-in': '✗ the server needs you to sign in (again) for this call',
   'task-failed': '✗ the task failed',
+  declined: '⊘ you declined the sampling request: the call ended there',
 };
 
 /** The one line over a finished call: how it ended and how long it took. */

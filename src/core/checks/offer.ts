@@ -37,13 +37,18 @@ export function offeredExpectations(outcome: CallOutcome, tool: Pick<Tool, 'outp
 }
 
 /**
- * The kinds picked when the person picks none: whether it failed, the text (all of it
- * when short, else a piece), and the structured content (its schema when the tool has
- * one, else the value itself).
+ * The kinds picked when the person picks none: whether it failed, and the structured
+ * content's schema when the tool has one. The values themselves, the text (all of it when
+ * short, else a piece) and the structured content where there is no schema, only for a
+ * tool that says a second call gives the same answer (`idempotentHint`, or `readOnlyHint`):
+ * any other's result may change from one call to the next (server-memory's
+ * create_entities lists only the entities it created), and the test would fail on its next run.
  */
-export function defaultKinds(offered: OfferedExpectations): ExpectationKind[] {
-  const textExpectation = offered.text && (offered.text.text as { equals: string }).equals.length <= 2000 ? 'text' : offered.contains ? 'contains' : undefined;
-  const structured = offered.schema ? 'schema' : offered.structured ? 'structured' : undefined;
+export function defaultKinds(offered: OfferedExpectations, tool?: Pick<Tool, 'annotations'>): ExpectationKind[] {
+  const repeatable = tool?.annotations?.idempotentHint === true || tool?.annotations?.readOnlyHint === true;
+  const fullText = offered.text && (offered.text.text as { equals: string }).equals.length <= 2000;
+  const textExpectation = !repeatable ? undefined : fullText ? 'text' : offered.contains ? 'contains' : undefined;
+  const structured = offered.schema ? 'schema' : repeatable && offered.structured ? 'structured' : undefined;
   return ['isError', ...(textExpectation ? [textExpectation] : []), ...(structured ? [structured] : [])] as ExpectationKind[];
 }
 

@@ -12,7 +12,7 @@ function defaultTestName(tool: string, args: Record<string, unknown>): string {
 
 export interface SavedCall {
   server: string;
-  tool: Pick<Tool, 'name' | 'outputSchema'>;
+  tool: Pick<Tool, 'name' | 'outputSchema' | 'annotations'>;
   args: Record<string, unknown>;
   outcome: CallOutcome;
   /** Sent without checking the arguments against the input schema (`--no-validate`, send anyway): the test sends them so too. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPOKEN_REVISIONS } from '../mcp/revisions.js';
 
 /** The known fields of an `mcpServers` entry; unknown ones are reported, not fatal. */
 const build = () => {
@@ -21,7 +22,7 @@ const build = () => {
     /** Which protocol generation to speak: "auto" (default), "legacy" (2025), "modern" (2026-07-28), or one exact revision. */
     protocol: z
       .string()
-      .regex(/^(auto|legacy|modern|\d{4}-\d{2}-\d{2})$/, 'must be "auto", "legacy", "modern" or a revision such as "2026-07-28" or "2025-06-18"')
+      .refine((value) => ['auto', 'legacy', 'modern', ...SPOKEN_REVISIONS].includes(value), `must be "auto", "legacy", "modern" or a revision mcpdeck speaks: ${SPOKEN_REVISIONS.join(', ')}`)
       .optional(),
     /** Folders offered to the server as roots; `~` and ${VAR} are expanded, a relative path is from the file's folder. */
     roots: z.array(z.string().min(1, 'a root must name a folder')).optional(),

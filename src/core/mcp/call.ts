@@ -9,6 +9,7 @@ import { createdTask, taskProblem, taskSupport, type TaskView } from './task-wir
 import { followTask, TaskEnded, TaskRequests, type InputAnswerer } from './tasks.js';
 import { ownProgressToken } from './deck-client.js';
 import type { TaskPushes } from './task-watch.js';
+import { SamplingDeclined } from './server-requests.js';
 
 const DEFAULT_CALL_TIMEOUT = 10 * 60_000;
 /** The SDK's own timer is pushed out of the way (setTimeout's largest delay): ours decides. */
@@ -66,7 +67,9 @@ export type CallErrorKind =
   /** The server refused the call until the person signs in (again, for a wider scope): nothing a retry fixes. */
   | 'needs-sign-in'
   /** The call ran as a task, and the task failed (a JSON-RPC error while it ran). */
-  | 'task-failed';
+  | 'task-failed'
+  /** 2026-07-28: the person declined the server's sampling request, which ends the call there (nothing is sent). */
+  | 'declined';
 
 export class ToolCallError extends Error {
   constructor(
@@ -111,7 +114,7 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   const task = asTask ? { task: options.taskTtl ? { ttl: options.taskTtl } : {} } : {};
   const onprogress = (progress: Progress) => {
     timer.touch();
-    options.onProgress?.(progress);
+    if (!sdkRound(progress)) options.onProgress?.(progress);
   };
   // A 2025 task's progress goes on after the response (the token lives as long as the
   // task), where the SDK's own per-request handler is gone: a token of our own instead.
@@ -144,7 +147,8 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
         },
       }).catch(async (error: unknown) => {
         // A task outlives its request: stopping it takes tasks/cancel (never notifications/cancelled).
-        if (abort.signal.aborted) await requests.cancel(created.taskId, { timeout: 10_000 }).catch(() => undefined);
+        // So does giving up on its question (nothing could answer it): it would wait for ever.
+        if (abort.signal.aborted || running?.status === 'input_required') await requests.cancel(created.taskId, { timeout: 10_000 }).catch(() => undefined);
         throw error;
       });
     }
@@ -158,6 +162,16 @@ export async function callTool(client: Client, tool: Tool, args: Record<string, 
   const durationMs = performance.now() - started;
   const isError = result.isError === true;
   return { result, isError, durationMs, output: tool.outputSchema && !isError ? checkOutput(tool.outputSchema, result) : undefined };
+}
+
+/**
+ * The v2 SDK reports each input_required round it fulfils (2026-07-28) through the call's
+ * progress callback, as "Fulfilling input required by 'tools/call' (round 1)" with no
+ * total: the SDK's own doing, not the server's progress. Matched by its words, the only
+ * mark it carries (test/integration/elicit-cli.test.ts fails if it shows again).
+ */
+function sdkRound(progress: Progress): boolean {
+  return progress.total === undefined && /^Fulfilling input required by '[^']*' \(round \d+\)$/.test(progress.message ?? '');
 }
 
 /** A task that ended without a result, as the call error it is; undefined for any other error. */
@@ -199,6 +213,9 @@ function asCallError(error: unknown, signal?: AbortSignal, what: 'call' | 'reque
     return new ToolCallError('needs-sign-in', `the server needs more permission for this ${what}${scope}: sign in again for it`);
   }
   if (error instanceof UnauthorizedError) return new ToolCallError('needs-sign-in', `the server refused the ${what}: it needs you to sign in`);
+  if (error instanceof SamplingDeclined) {
+    return new ToolCallError('declined', `the ${what} ended: you declined the server's sampling request, and a 2026-07-28 server cannot be told so (the ${what} was not sent again)`);
+  }
   if (error instanceof ProtocolError) {
     if (error.code === ProtocolErrorCode.UrlElicitationRequired) {
       const pages = parseUrlElicitations(error.data);

@@ -187,6 +187,22 @@ function rpcErrorOf(error: unknown): { code: number; message: string; data?: unk
   }
 }
 
+/**
+ * An answer the SDK could not read as a JSON-RPC response, in words: its zod issues,
+ * dumped as JSON, say nothing to a person. Over HTTP a `result` that is no object (older
+ * servers answer tools/list with a bare array) fails that way; over stdio misshapen.ts says it.
+ */
+function unreadableAnswer(error: unknown): string | undefined {
+  type Issue = { path?: PropertyKey[]; message?: string; errors?: Issue[][] };
+  const all = (issues: Issue[]): Issue[] => issues.flatMap((i) => [i, ...(i.errors ?? []).flatMap(all)]);
+  const issues = schemaIssues(error);
+  const bare = issues && all(issues as Issue[]).find((i) => i.path?.at(-1) === 'result' && /received (array|string|number|boolean|null)/.test(i.message ?? ''));
+  const received = bare && /received (\w+)/.exec(bare.message ?? '')?.[1];
+  if (!received) return undefined;
+  const what = received === 'array' ? 'a bare JSON array' : `a bare ${received}`;
+  return `the server answered with ${what} where a result object belongs (an MCP result is an object, such as { "tools": [...] } for tools/list)`;
+}
+
 /** The issues of a zod validation error (the SDK's result parsing), whatever zod version made it. */
 function schemaIssues(error: unknown): { path: PropertyKey[]; message: string }[] | undefined {
   const issues = (error as { issues?: unknown } | null)?.issues;
@@ -217,9 +233,22 @@ function notMcpText(url: string, message: string): string {
 
 /** Why listing failed after a good initialize; a timeout says how to allow more time. */
 export function listingFailure(error: unknown, timeout: number): string {
-  const timedOut = error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout;
-  const why = timedOut ? `no answer to a list request within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : maskUrls(String((error as Error).message ?? error));
+  const method = error instanceof ListRequestError ? error.method : undefined;
+  const cause = error instanceof ListRequestError ? error.cause : error;
+  const timedOut = cause instanceof SdkError && cause.code === SdkErrorCode.RequestTimeout;
+  const message = unreadableAnswer(cause) ?? maskUrls(String((cause as Error).message ?? cause));
+  const why = timedOut ? `no answer to ${method ?? 'a list request'} within ${formatDuration(timeout)} (raise "timeout" in the config if it is just slow)` : method ? `${method}: ${message}` : message;
   return `connected, but listing failed: ${why}`;
+}
+
+/** A list request that failed, and which one it was: a person needs to know what did not answer. */
+export class ListRequestError extends Error {
+  constructor(
+    readonly method: string,
+    override readonly cause: unknown,
+  ) {
+    super(`${method}: ${(cause as Error).message ?? String(cause)}`);
+  }
 }
 
 function exitText(exit: ProcessExit): string {

@@ -59,6 +59,8 @@ const LISTS = {
   prompts: { method: 'prompts/list', item: z.looseObject({ name: z.string() }), noun: 'prompts' },
 } as const;
 
+/** The request that asks for each list. */
+export const LIST_METHODS = Object.fromEntries(Object.entries(LISTS).map(([kind, { method }]) => [kind, method])) as Record<ListKind, string>;
 
 /**
  * Every page of one list, following nextCursor, within bounds: at most `maxItems` items

@@ -29,6 +29,16 @@ export interface ServerRequests {
 
 const AnyParams = z.record(z.string(), z.unknown());
 
+/**
+ * The person declined to sample. A 2025 server gets it as the spec's example error (-1);
+ * a 2026-07-28 result has no way to say it, so the SDK ends the call with it, unsent.
+ */
+export class SamplingDeclined extends ProtocolError {
+  constructor() {
+    super(-1, 'the person declined the sampling request');
+  }
+}
+
 /** The model name a hand-written reply carries when the person gives none. */
 const BY_HAND_MODEL = 'mcpdeck (written by hand)';
 
@@ -63,8 +73,7 @@ async function answerSample(requests: ServerRequests, params: CreateMessageReque
   // A tool use given as the answer is checked against the tool's input schema.
   await loadValidator();
   const answer = await requests.sample(params, signal, order);
-  // The spec's example error for a person who refuses to sample.
-  if (answer.action === 'decline') throw new ProtocolError(-1, 'the person declined the sampling request');
+  if (answer.action === 'decline') throw new SamplingDeclined();
   const model = answer.model ?? BY_HAND_MODEL;
   if (answer.action === 'tool') {
     // Sampling with tools (2025-11-25): the "model" asks the server to run one of the tools it offered.

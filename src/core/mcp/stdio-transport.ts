@@ -3,6 +3,7 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import { isRecord } from '../../util/is-record.js';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { formatCount } from '../../util/text.js';
+import { misshapenAnswer } from './misshapen.js';
 
 /** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
 export const MAX_LINE = 100 * 2 ** 20;
@@ -134,10 +135,13 @@ export class StdioTransport implements Transport {
   private line(line: string): void {
     if (!line.trim()) return;
     if (line.trimStart().startsWith('[') && this.batch(line)) return;
-    let message: JSONRPCMessage;
+    let message: JSONRPCMessage | undefined;
     try {
       message = deserializeMessage(line);
     } catch {
+      message = misshapenAnswer(line);
+    }
+    if (!message) {
       this.countNoise(line);
       this.options.onStdoutNoise?.(line);
       return;

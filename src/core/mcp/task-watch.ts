@@ -109,7 +109,8 @@ export class TaskWatch {
         this.wake = undefined;
         resolve();
       };
-      const cancel = this.clock.after(ms, done);
+      // The poll is the work a command waits for (`tasks result`): it keeps the process alive.
+      const cancel = this.clock.after(ms, done, true);
       this.wake = done;
       signal.addEventListener('abort', done, { once: true });
       void also?.then(done, done);

@@ -6,6 +6,7 @@ import type { InProcessConfig, ServerConfig } from '../config/types.js';
 import { StdioTransport } from './stdio-transport.js';
 import { ConnectError } from './errors.js';
 import { cappedFetch } from './capped-fetch.js';
+import { withMethodHeader } from './method-header.js';
 
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
@@ -37,7 +38,7 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
       const url = new URL(config.url);
       const requestInit = { headers: config.headers };
       // Every byte a remote server sends passes the caps, signed requests included.
-      const fetch = cappedFetch(hooks.fetch, (reason) => hooks.onOverflow?.(reason));
+      const fetch = withMethodHeader(cappedFetch(hooks.fetch, (reason) => hooks.onOverflow?.(reason)));
       const { SSEClientTransport, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
       if (config.type === 'sse' || useSse) return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
       return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };

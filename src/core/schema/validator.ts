@@ -122,6 +122,24 @@ function describeError(error: ErrorObject): string {
   }
 }
 
+/** A string format as a person says it (Ajv's "must match format" reads like a pattern). */
+const FORMAT_WORDS: Record<string, string> = {
+  email: 'must be an email address',
+  'idn-email': 'must be an email address',
+  uri: 'must be a full URI, such as https://example.com/page',
+  'uri-reference': 'must be a URI or a relative reference',
+  url: 'must be a URL, such as https://example.com/page',
+  date: 'must be a date such as 2026-07-28',
+  time: 'must be a time such as 14:30:00Z',
+  'date-time': 'must be a date and time such as 2026-07-28T14:30:00Z',
+  duration: 'must be an ISO 8601 duration such as P3DT4H',
+  uuid: 'must be a UUID',
+  ipv4: 'must be an IPv4 address',
+  ipv6: 'must be an IPv6 address',
+  hostname: 'must be a host name',
+  regex: 'must be a regular expression',
+};
+
 /** What is wrong, without where: `must be integer`, `must be >= 1`. */
 function shortMessage(error: ErrorObject): string {
   const p = error.params as Record<string, unknown>;
@@ -130,6 +148,8 @@ function shortMessage(error: ErrorObject): string {
       return `must be one of ${jsonChoices(p.allowedValues as unknown[], ', ')}`;
     case 'type':
       return `must be ${String(p.type).split(',').join(' or ')}`;
+    case 'format':
+      return FORMAT_WORDS[String(p.format)] ?? `must be in the "${String(p.format)}" format`;
     default:
       return error.message ?? 'is invalid';
   }

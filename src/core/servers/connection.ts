@@ -161,11 +161,14 @@ export class ServerConnection {
     });
     if (this.session === session) this.lists = lists;
     if (session.listening) {
+      session.listening.onnote = (level, text) => this.session === session && this.note(level, text);
       const changes = (kind: (typeof kinds)[number]) => kinds.includes(kind) && Boolean(capabilities[kind]?.listChanged);
       const filter = { toolsListChanged: changes('tools'), promptsListChanged: changes('prompts'), resourcesListChanged: changes('resources') };
       // Watched resources join the same stream (renew); without any, the lists' changes alone.
+      // Not waited for: the lists came with their own answers, and a stream that does not
+      // open (behind a buffering proxy) is a warning, tried again later (listen.ts).
       if (this.subscriptions.uris.length) session.listening.merge(filter);
-      else await session.listening.update(filter);
+      else void session.listening.update(filter).catch(() => undefined);
     }
     await this.subscriptions.renew(client);
     if (this.session !== session) return;

@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { Tool } from '../mcp/types.js';
-import { listAll, type Listed, type ListKind as ListName } from '../mcp/list.js';
+import { LIST_METHODS, listAll, type Listed, type ListKind as ListName } from '../mcp/list.js';
+import { ListRequestError } from '../mcp/errors.js';
 import type { ListNotes, ServerState } from './state.js';
 
 export type ListKind = 'tools' | 'resources' | 'prompts';
@@ -34,7 +35,10 @@ export interface WatchedLists {
 export async function watchLists(client: Client, watch: ListWatch): Promise<WatchedLists & { takeFirst: () => Partial<ServerState> }> {
   const wanted = (kind: ListKind) => watch.kinds.includes(kind);
   const checkHeaderParams = client.getProtocolEra() === 'modern';
-  const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout, checkHeaderParams });
+  const list = <K extends ListName>(kind: K) => listAll(client, kind, { timeout: watch.timeout, checkHeaderParams }).catch((error: unknown) => {
+    // Which list did not answer is what a person needs to look into.
+    throw new ListRequestError(LIST_METHODS[kind], error);
+  });
   // When each list goes stale, by the server's ttlMs (2026-07-28 cache hints); absent: never.
   const staleAt: Partial<Record<ListName, number>> = {};
   const noted = <T, C extends Partial<ServerState>>(kind: ListName, listed: Listed<T>, change: (items: T[]) => C) => {

@@ -8,6 +8,12 @@ export interface ToolInfo extends Tool {
   qualifiedName: string;
 }
 
+/** What a tool is called for people: its `title`, else its annotations' title; none when that is just its name. */
+export function toolTitle(tool: { name: string; title?: string; annotations?: { title?: string } }): string | undefined {
+  const title = tool.title ?? tool.annotations?.title;
+  return title && title !== tool.name ? title : undefined;
+}
+
 export function qualifiedName(server: string, tool: string): string {
   return `mcp__${server}__${tool}`;
 }

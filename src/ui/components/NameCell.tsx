@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { sanitizeLine } from '../../util/sanitize.js';
+import { toolTitle } from '../../core/servers/tools.js';
 
 interface Named {
   name: string;
@@ -20,19 +21,16 @@ export function NameCell({ item, width, selected }: { item: Named; width: number
   );
 }
 
-/** What a tool is called for people: its `title`, else its annotations' title; none when that is just its name. */
-export function toolTitle(tool: { name: string; title?: string; annotations?: { title?: string } }): string | undefined {
-  const title = tool.title ?? tool.annotations?.title;
-  return title && title !== tool.name ? title : undefined;
-}
 
 /**
  * Tools by their names (what the CLI, the traffic and the repeat command use), each
  * title dimmed in a column beside them: widths for the names and the titles in view.
+ * Within `columns`, the two take at most a little over half of the row (three tenths and a quarter), so the
+ * tags after them keep room for more than one (at 80 columns a long name and title left one).
  */
-export function toolColumns(inView: readonly { name: string; title?: string; annotations?: { title?: string } }[]): { name: number; title: number } {
-  const name = Math.min(36, Math.max(12, ...inView.map((t) => sanitizeLine(t.name).length + 2)));
+export function toolColumns(inView: readonly { name: string; title?: string; annotations?: { title?: string } }[], columns = Infinity): { name: number; title: number } {
+  const name = Math.min(36, Math.max(12, Math.floor(columns * 0.3)), Math.max(12, ...inView.map((t) => sanitizeLine(t.name).length + 2)));
   const titles = inView.map((t) => toolTitle(t)).filter((t): t is string => Boolean(t));
-  const title = titles.length ? Math.min(30, Math.max(...titles.map((t) => sanitizeLine(t).length + 2))) : 0;
+  const title = titles.length ? Math.min(30, Math.max(10, Math.floor(columns * 0.25)), Math.max(...titles.map((t) => sanitizeLine(t).length + 2))) : 0;
   return { name, title };
 }

@@ -44,7 +44,10 @@ export function FormPrompt({ request, width, height }: { request: FormElicitatio
         onSubmit={(content) => void respond({ action: 'accept', content })}
       />
       <RefusalLines lines={errors} />
-      <AnswerLine buttons={[DECLINE, CANCEL]} />
+      {/* Under the form's [ Accept ], which sits after the form's two-column marker: the buttons line up. */}
+      <Box paddingLeft={2}>
+        <AnswerLine buttons={[DECLINE, CANCEL]} />
+      </Box>
     </Box>
   );
 }

@@ -43,7 +43,7 @@ export function SaveTestPanel({ call, width, onClose }: Props) {
   const theme = useTheme();
   const offered = useMemo(() => offeredExpectations(call.outcome, call.tool), [call]);
   const kinds = Object.keys(offered) as ExpectationKind[];
-  const [checked, setChecked] = useState(() => new Set(defaultKinds(offered)));
+  const [checked, setChecked] = useState(() => new Set(defaultKinds(offered, call.tool)));
   const [row, setRow] = useState(0);
   const [error, setError] = useState<string>();
   const file = useTextInput(DEFAULT_TEST_FILE);

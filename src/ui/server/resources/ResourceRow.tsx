@@ -34,18 +34,19 @@ interface Props {
   watch?: SubscriptionState;
 }
 
-/** `name  template  uri  mime  watch` on one row. */
+/** `name  uri  template  mime  watch` on one row. */
 export function ResourceRow({ entry, selected, columns, mark, watch }: Props) {
   const theme = useTheme();
   const { item } = entry;
   return (
     <Box flexGrow={1}>
       <NameCell item={item} width={columns.name} selected={selected} />
+      {/* A zero basis: the URI takes what the fixed columns leave, never pushing them out. */}
+      <Box flexGrow={1} flexBasis={0} marginLeft={1}><Text dimColor wrap="truncate-end">{sanitizeLine(entryUri(entry))}</Text></Box>
+      {/* After the URI it describes: next to a name that fills its column it read as the name's last word. */}
       {columns.tag ? (
         <Box width={columns.tag} flexShrink={0} marginLeft={1}><Text color={theme.accent}>{entry.kind === 'template' ? 'template' : ''}</Text></Box>
       ) : null}
-      {/* A zero basis: the URI takes what the fixed columns leave, never pushing them out. */}
-      <Box flexGrow={1} flexBasis={0} marginLeft={1}><Text dimColor wrap="truncate-end">{sanitizeLine(entryUri(entry))}</Text></Box>
       <Box width={columns.mime} flexShrink={0} marginLeft={1} justifyContent="flex-end">
         <Text wrap="truncate-end">{sanitizeLine(item.mimeType ?? '')}</Text>
       </Box>

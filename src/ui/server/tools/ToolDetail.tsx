@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { iconSummary, type ToolInfo } from '../../../core/servers/tools.js';
 import { summarizeParams } from '../../../core/schema/signature.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
-import { toolTitle } from '../../components/NameCell.js';
+import { toolTitle } from '../../../core/servers/tools.js';
 import { AnnotationTags } from './AnnotationTags.js';
 import { Description, descriptionRows } from '../../components/Description.js';
 import { ParamList } from './ParamList.js';

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Box, Text } from 'ink';
 import { nestingDepth, pruneDeep } from '../../../core/schema/depth.js';
 import type { ServerState } from '../../../core/servers/state.js';
-import { iconSummary, toolIcons, type ToolInfo } from '../../../core/servers/tools.js';
+import { iconSummary, toolIcons, toolTitle, type ToolInfo } from '../../../core/servers/tools.js';
 import { terminalJson } from '../../../util/json.js';
 import { byName, nameTitleDescription } from '../../widgets/filter/useFiltered.js';
 import { useNavigation } from '../../navigation/NavigationContext.js';
@@ -10,7 +10,7 @@ import { Pager } from '../../widgets/pager/Pager.js';
 import { FilteredListView } from '../../widgets/filter/FilteredListView.js';
 import { AnnotationTags } from './AnnotationTags.js';
 import { ToolDetail } from './ToolDetail.js';
-import { toolColumns, toolTitle } from '../../components/NameCell.js';
+import { toolColumns } from '../../components/NameCell.js';
 import { sanitizeLine } from '../../../util/sanitize.js';
 import { NotConnected } from '../../components/NotConnected.js';
 import { useFuzz } from './useFuzz.js';
@@ -84,7 +84,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
   if (offline) return <NotConnected status={server.status} />;
   if (raw && tool) return <Pager text={whole} width={size.columns} height={size.rows} />;
   if (fuzz.report !== undefined) return <Pager text={fuzz.report} width={size.columns} height={size.rows} />;
-  const columns = toolColumns(filtered.inView);
+  const columns = toolColumns(filtered.inView, size.columns);
   // A column only when some tool of the server has an icon, so names do not shift as the list scrolls.
   const iconColumn = server.tools.some((t) => toolIcons(t).accepted.length) ? 2 : 0;
   // What the tags have left: the screen less the list's marker and the columns before them.

@@ -40,7 +40,8 @@ export function useFilteredList<T>(
   const needle = filter.input.value;
   const shown = useFiltered(items, text, needle);
   const ids = useMemo(() => shown.map(id), [shown, id]);
-  const list = useList(shown.length, stackRows(rows, { filter: filter.editing || Boolean(needle), list: { min: 3 } }).list, ids, kept?.initial?.selected);
+  // A changed filter starts at its first match; cleared, the selection stays on its item.
+  const list = useList(shown.length, stackRows(rows, { filter: filter.editing || Boolean(needle), list: { min: 3 } }).list, ids, kept?.initial?.selected, needle || undefined);
   const inView = shown.slice(list.offset, list.offset + list.height);
   const selected = shown[list.index];
   const selectedId = selected === undefined ? undefined : id(selected);

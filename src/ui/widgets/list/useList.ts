@@ -16,13 +16,25 @@ export interface List {
  * never out of range. With `ids` (one per item), the selection is an item, not a row:
  * when items come or go before it, it stays on the item the person picked (and keys
  * like `e` or `r` act on that one); only when that item goes does it keep the row.
- * `initial` names the item to select first (where the list was left last time).
+ * `initial` names the item to select first (where the list was left last time). Each
+ * new value of `top` selects the first item again (none: the selection stays).
  */
-export function useList(count: number, height: number, ids?: readonly string[], initial?: string): List {
+export function useList(count: number, height: number, ids?: readonly string[], initial?: string, top?: string): List {
   const [raw, setState] = useState<ListState>({ index: 0, offset: 0 });
   // The item drawn as selected last time.
   const drawn = useRef(initial);
-  const state = clampList(follow(raw, ids, drawn.current), count, height);
+  // A new `top` (a filter typed) selects the first item: Enter then opens the first match shown.
+  const [seenTop, setSeenTop] = useState(top);
+  const moved = top !== undefined && top !== seenTop;
+  if (top !== seenTop) {
+    setSeenTop(top);
+    if (moved) {
+      setState({ index: 0, offset: 0 });
+      // Followed no more: the render this one starts must not go back to the old item.
+      drawn.current = undefined;
+    }
+  }
+  const state = clampList(moved ? { index: 0, offset: 0 } : follow(raw, ids, drawn.current), count, height);
   const id = ids?.[state.index];
   useLayoutEffect(() => {
     drawn.current = id;
