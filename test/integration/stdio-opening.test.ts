@@ -13,6 +13,7 @@ import { EVERYTHING } from './helpers/everything.js';
 
 const HAND_WRITTEN = fileURLToPath(new URL('../fixtures/servers/hand-written.sh', import.meta.url));
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
+const QUITS = fileURLToPath(new URL('../fixtures/servers/quits-before-initialize.mjs', import.meta.url));
 
 // Below the 3 s the SDK's probe used to wait on a silent server: only an opening that does
 // not wait on silence connects within it. Far above what a bash server needs to answer.
@@ -29,6 +30,7 @@ describe('opening a stdio session of unknown era', () => {
       answers: { command: 'bash', args: [HAND_WRITTEN, 'answers'], timeout: TIMEOUT },
       everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
       dual: { command: process.execPath, args: [MODERN, 'stdio', 'both'] },
+      quits: { command: process.execPath, args: [QUITS] },
     });
     deck.events.on('traffic', ({ name, entry }) => traffic.push({ server: name, ...entry }));
     await deck.connectAll();
@@ -68,5 +70,13 @@ describe('opening a stdio session of unknown era', () => {
     expect(s.protocolVersion).toBe('2026-07-28');
     const [initialize] = sent('dual', 'initialize');
     expect((initialize?.message as { params?: { _meta?: Record<string, unknown> } }).params?._meta?.[PROTOCOL_VERSION_META_KEY]).toBe('2026-07-28');
+  });
+
+  it('starts a server that quits on the probe once more, and greets it the 2025 way', () => {
+    const s = state(deck, 'quits');
+    expect(s.error).toBeUndefined();
+    expect(s.status).toBe('connected');
+    expect(s.protocolEra).toBe('legacy');
+    expect(s.tools.map((t) => t.name)).toEqual(['ping']);
   });
 });
