@@ -22,15 +22,22 @@ export function NameCell({ item, width, selected }: { item: Named; width: number
 }
 
 
+/** What the tags after the name and title keep at least: two of them, `[read-only] [idempotent]`. */
+const TAG_ROOM = 26;
+/** The list's marker and the token count's column, which stand in the row too. */
+const OTHER_COLUMNS = 10;
+
 /**
  * Tools by their names (what the CLI, the traffic and the repeat command use), each
  * title dimmed in a column beside them: widths for the names and the titles in view.
- * Within `columns`, the two take at most a little over half of the row (three tenths and a quarter), so the
- * tags after them keep room for more than one (at 80 columns a long name and title left one).
+ * Within `columns`, the title gives way (cut, or left to the detail below when too little
+ * is left) so the tags keep room for two: at 80 columns a long name and title left one.
+ * Names are never cut for it: they are what a tool is called by.
  */
 export function toolColumns(inView: readonly { name: string; title?: string; annotations?: { title?: string } }[], columns = Infinity): { name: number; title: number } {
-  const name = Math.min(36, Math.max(12, Math.floor(columns * 0.3)), Math.max(12, ...inView.map((t) => sanitizeLine(t.name).length + 2)));
+  const name = Math.min(36, Math.max(12, ...inView.map((t) => sanitizeLine(t.name).length + 2)));
   const titles = inView.map((t) => toolTitle(t)).filter((t): t is string => Boolean(t));
-  const title = titles.length ? Math.min(30, Math.max(10, Math.floor(columns * 0.25)), Math.max(...titles.map((t) => sanitizeLine(t).length + 2))) : 0;
-  return { name, title };
+  const room = columns - OTHER_COLUMNS - name - TAG_ROOM;
+  const title = titles.length ? Math.min(30, room, Math.max(...titles.map((t) => sanitizeLine(t).length + 2))) : 0;
+  return { name, title: title >= 8 ? title : 0 };
 }
