@@ -16,7 +16,9 @@ describe('saving a call as a test from the deck', () => {
 
   it('t on a result picks the expectations and the file, saves the test, and mcpdeck test runs it', async () => {
     const project = mkdtempSync(join(tmpdir(), 'mcpdeck-project-'));
-    term = openTerminal({ everything }, { cwd: project, columns: 110, rows: 32 });
+    // One person's user config for the deck and the CLI: the tests file the deck makes stays approved there.
+    const userConfig = join(project, '.user-config');
+    term = openTerminal({ everything }, { cwd: project, columns: 110, rows: 32, env: { MCPDECK_CONFIG_DIR: userConfig } });
     await openTool(term, 'get-sum', 'Get Sum Tool');
     await term.type('2');
     await term.keys('Tab');
@@ -50,7 +52,8 @@ describe('saving a call as a test from the deck', () => {
     // The same servers, from the command line: the saved test passes.
     const config = join(project, 'servers.json');
     writeFileSync(config, JSON.stringify({ mcpServers: { everything } }));
-    const r = await runCli(['test', '--strict', '-c', config, 'checks.json'], { ...sandbox(), cwd: project });
+    const box = sandbox();
+    const r = await runCli(['test', '--strict', '-c', config, 'checks.json'], { cwd: project, env: { ...box.env, MCPDECK_CONFIG_DIR: userConfig } });
     expect(r.stdout).toContain('✓ get-sum a=2 b=3');
     expect([r.code, r.stdout.trim().split('\n').at(-1)]).toEqual([0, '1 passed, 0 failed']);
   });
