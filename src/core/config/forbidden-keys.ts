@@ -11,6 +11,7 @@ const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor',
 
 /** Text that might spell a forbidden key, escapes included; most files have none and are not walked. */
 const MIGHT_HOLD = /__proto__|constructor|prototype|\\u/;
+export const mightHoldForbidden = (text: string) => MIGHT_HOLD.test(text);
 
 export interface ForbiddenKey {
   key: string;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { ConfigIssue } from './types.js';
-import { forbiddenKeyInJson, forbiddenKeyMessage } from './forbidden-keys.js';
+import { forbiddenKeyIn, forbiddenKeyInJson, forbiddenKeyMessage, mightHoldForbidden } from './forbidden-keys.js';
 
 export interface JsonFile {
   path: string;
@@ -47,20 +47,27 @@ export function readJsonFile(path: string, issues: ConfigIssue[], mustExist: boo
     issues.push({ severity: 'error', file: path, message: `${path}: ${why}` });
     return undefined;
   }
-  const forbidden = forbiddenKeyInJson(text);
-  if (forbidden) {
-    const { key, line, column } = forbidden;
-    issues.push({ severity: 'error', file: path, line, column, message: `${path}:${line}:${column}: ${forbiddenKeyMessage(key)}` });
+  const refuse = (found: string) => {
+    const { key, line, column } = forbiddenKeyInJson(text) ?? { key: found };
+    issues.push({ severity: 'error', file: path, line, column, message: `${path}${line ? `:${line}:${column}` : ''}: ${forbiddenKeyMessage(key)}` });
     return undefined;
-  }
+  };
   // Most files are plain JSON (all that mcpdeck writes): V8's parser reads them many times
-  // faster. jsonc-parser takes what that refuses: comments, trailing commas, and errors
-  // to point at by line and column.
+  // faster, and keeps every key its own, so a walk of the value finds a forbidden one (the
+  // text is tokenized again only to say where). jsonc-parser takes what JSON.parse refuses:
+  // comments, trailing commas, and errors to point at by line and column.
+  let plain: unknown;
   try {
-    return { path, text, value: JSON.parse(text) as unknown };
+    plain = JSON.parse(text);
   } catch {
-    // Not plain JSON: read below.
+    const forbidden = forbiddenKeyInJson(text);
+    return forbidden ? refuse(forbidden.key) : readJsonc(path, text, issues);
   }
+  const forbidden = mightHoldForbidden(text) ? forbiddenKeyIn(plain) : undefined;
+  return forbidden === undefined ? { path, text, value: plain } : refuse(forbidden);
+}
+
+function readJsonc(path: string, text: string, issues: ConfigIssue[]): JsonFile | undefined {
   const errors: ParseError[] = [];
   const value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const first = errors[0];
