@@ -15,14 +15,13 @@ import { readTestFile, TestFileError, type TestCase, type TestFile } from './tes
  * file stays approved.
  */
 export const TESTS_AT: readonly string[] = ['tests'];
-const AT = TESTS_AT;
 
 /** The approval key: what the file calls (server, tool, arguments, checked or not); expectations run nothing. */
 export const testsHash = (tests: readonly TestCase[]) =>
   contentHash('tests', tests.map(({ server, tool, arguments: args, validate }) => ({ server, tool, args, validate: validate ?? true })));
 
 const approvedAs = (records: readonly ApprovalRecord[], file: TestFile) =>
-  records.some((r) => r.file === file.path && r.at.length === 1 && r.at[0] === AT[0] && r.hash === testsHash(file.tests));
+  records.some((r) => r.file === file.path && r.at.length === 1 && r.at[0] === TESTS_AT[0] && r.hash === testsHash(file.tests));
 
 export interface TestsApproval {
   approved: boolean;
@@ -38,7 +37,7 @@ export function testsApproval(records: readonly ApprovalRecord[], file: TestFile
 }
 
 /** Approves the file as it is now. */
-export const approveTests = (store: Approvals, file: TestFile) => store.approve({ file: file.path, at: [...AT], hash: testsHash(file.tests) });
+export const approveTests = (store: Approvals, file: TestFile) => store.approve({ file: file.path, at: [...TESTS_AT], hash: testsHash(file.tests) });
 
 /** Saves a call into a test file; a file that was new or approved stays approved with the test added. */
 export async function saveApprovedCall(store: Approvals | undefined, path: string, call: SavedCall, offered: OfferedExpectations, kinds: readonly ExpectationKind[], name?: string): Promise<string> {
