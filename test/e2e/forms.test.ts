@@ -35,6 +35,21 @@ describe('forms in a real terminal', () => {
     expect(result).toContain(`$ mcpdeck call shapes plan_trip --args '{"traveller":"Ada","flexible":"a day either way","stops":[`);
   });
 
+  it('chooses one of several object shapes and sends it to a real server, which takes it', async () => {
+    term = openTerminal({ shapes: { command: process.execPath, args: [SHAPES] } }, { columns: 100, rows: 30 });
+    await openTool(term, 'draw', 'Draws a shape');
+    await term.waitFor(/› shape\*\s+‹ circle ›\s+1\/2/);
+    await term.keys('Right');
+    await term.waitFor(/› shape\*\s+‹ rect ›/);
+    await term.keys('Tab');
+    await term.type('3');
+    await term.keys('Tab');
+    await term.type('2');
+    await term.keys('C-s');
+    const result = await term.waitFor('✓ ok');
+    expect(result).toContain('got {"shape":{"kind":"rect","width":3,"height":2}}');
+  });
+
   it('at 80x24, ← and → on a prompt form stay in it, and the arguments are there again after esc and another tab', async () => {
     term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 80, rows: 24 });
     await term.waitFor('✓ connected');

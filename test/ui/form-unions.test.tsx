@@ -93,3 +93,54 @@ describe('a field of several types', () => {
     await vi.waitFor(() => expect(form.submitted).toEqual([{ traveller: 'Ada', flexible: 'maybe', budget: null }]));
   });
 });
+
+describe('a field that is one of several objects', () => {
+  it('chooses a shape by its tag, shows only its fields, checks them in place, and sends the shape chosen', async () => {
+    const form = renderForm({ schema: schemas.draw });
+    const first = await form.waitFor(/› shape\*\s+‹ circle ›\s+1\/2/);
+    expect(first).toMatch(/\n\s+radius\*/);
+    expect(first).not.toMatch(/width|raw JSON/);
+    expect(first).not.toMatch(/kind/);
+    await form.press(KEY.tab);
+    await form.waitFor(/›\s+radius\*/);
+    await form.type('-1');
+    await form.press(KEY.ctrl('s'));
+    await form.waitFor(/›\s+radius\*\s+-1\n(.*\n)?\s+✗ must be >= 0/);
+    expect(form.submitted).toEqual([]);
+    await form.press(KEY.ctrl('u'));
+    await form.type('5');
+    await form.press(KEY.ctrl('s'));
+    await vi.waitFor(() => expect(form.submitted).toEqual([{ shape: { kind: 'circle', radius: 5 } }]));
+
+    // The other shape: its own fields, required ones said so; the circle's radius is kept for coming back.
+    await form.press(KEY.shiftTab, KEY.right);
+    const rect = await form.waitFor(/› shape\*\s+‹ rect ›\s+2\/2/);
+    expect(rect).toMatch(/width\*[\s\S]*height\*/);
+    expect(rect).not.toContain('radius');
+    await form.press(KEY.ctrl('s'));
+    // The refused send goes to the first field to fix, inside the shape.
+    await form.waitFor(/›\s+width\*\s+integer ≥ 1\n\s+✗ required/);
+    expect(form.submitted).toHaveLength(1);
+    await form.type('3');
+    await form.press(KEY.tab);
+    await form.type('2');
+    await form.press(KEY.ctrl('s'));
+    await vi.waitFor(() => expect(form.submitted.at(-1)).toEqual({ shape: { kind: 'rect', width: 3, height: 2 } }));
+    await form.press(KEY.shiftTab, KEY.shiftTab, KEY.ctrl('t'));
+    await form.waitFor(/› shape\*\s+‹ circle ›[\s\S]*radius\*\s+5/);
+  });
+
+  it('offers an object or a text for the same field, sends neither when left alone, and starts on the shape it is given', async () => {
+    const form = renderForm({ schema: schemas.draw, initial: { shape: { kind: 'rect', width: 4, height: 1 }, at: 'centre' } });
+    const given = await form.waitFor(/› shape\*\s+‹ rect ›/);
+    expect(given).toMatch(/width\*\s+4/);
+    expect(given).toMatch(/\n\s+at\s+string\n\s+string\s+centre/);
+    await form.press(KEY.ctrl('s'));
+    await vi.waitFor(() => expect(form.submitted).toEqual([{ shape: { kind: 'rect', width: 4, height: 1 }, at: 'centre' }]));
+
+    const blank = renderForm({ schema: schemas.draw, initial: { shape: { kind: 'circle', radius: 1 } } });
+    await blank.waitFor(/at\s+\{x, y\}/);
+    await blank.press(KEY.ctrl('s'));
+    await vi.waitFor(() => expect(blank.submitted).toEqual([{ shape: { kind: 'circle', radius: 1 } }]));
+  });
+});

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildForm, initialValues, toArguments, type Field } from '../../src/core/schema/form.js';
+import { loadValidator } from '../../src/core/schema/validator.js';
+
+beforeAll(loadValidator);
 
 const only = (schema: Record<string, unknown>, required = false): Field => {
   const model = buildForm({ type: 'object', properties: { f: schema }, ...(required && { required: ['f'] }) });
@@ -77,7 +80,43 @@ describe('buildForm: field kinds', () => {
     expect(only({ type: 'object' })).toMatchObject({ kind: 'json' });
     expect(only({})).toMatchObject({ kind: 'json', reason: 'any JSON value' });
     expect(only({ type: ['string', 'object'] })).toMatchObject({ kind: 'json', reason: 'several types' });
-    expect(only({ oneOf: [{ type: 'string' }, { type: 'object', properties: { a: {} } }] })).toMatchObject({ kind: 'json', reason: 'uses "oneOf" of structured alternatives' });
+    expect(only({ oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: true }] })).toMatchObject({ kind: 'json', reason: 'uses "oneOf" of structured alternatives' });
+    expect(only({ anyOf: [{ type: 'array', items: [{ type: 'string' }] }, { type: 'object', properties: { a: {} } }] })).toMatchObject({ kind: 'json', reason: 'uses "anyOf" of structured alternatives' });
+  });
+
+  it('reads a oneOf/anyOf of objects as a union of shapes: named by title, tag or keys, each with its own fields', () => {
+    const shapes = only({
+      oneOf: [
+        { type: 'object', properties: { kind: { const: 'circle' }, radius: { type: 'number' } }, required: ['kind', 'radius'] },
+        { type: 'object', properties: { width: { type: 'integer' }, height: { type: 'integer' }, depth: { type: 'integer' }, unit: { type: 'string' } } },
+        { type: 'object', title: 'Empty', properties: {} },
+        { type: 'string' },
+      ],
+    }) as Extract<Field, { kind: 'union' }>;
+    expect(shapes.variants.map((v) => [v.kind, v.typeLabel])).toEqual([['object', 'circle'], ['object', '{width, height, depth, …}'], ['object', 'Empty'], ['string', 'string']]);
+    expect(shapes.variants[0]).toMatchObject({ fields: [{ kind: 'enum', path: ['f', '|0', 'kind'], default: 'circle' }, { kind: 'number', path: ['f', '|0', 'radius'], required: true }] });
+  });
+
+  it('sends the chosen shape, places its problems on its own fields, and reads a given value back into its shape', () => {
+    const model = buildForm({
+      type: 'object',
+      required: ['shape'],
+      properties: {
+        shape: {
+          oneOf: [
+            { type: 'object', properties: { kind: { const: 'circle' }, radius: { type: 'number', minimum: 0 } }, required: ['kind', 'radius'] },
+            { type: 'object', properties: { kind: { const: 'rect' }, width: { type: 'integer' } }, required: ['kind', 'width'] },
+          ],
+        },
+      },
+    });
+    const values = initialValues(model);
+    expect(toArguments(model, values).errors).toEqual({ 'shape.|0.radius': 'required' });
+    const circle = toArguments(model, { shape: { ...(values.shape as object), '|0': { kind: 'circle', radius: '-2' } } });
+    expect(circle).toEqual({ args: { shape: { kind: 'circle', radius: -2 } }, errors: { 'shape.|0.radius': 'must be >= 0' } });
+    const rect = initialValues(model, { shape: { kind: 'rect', width: 3 } });
+    expect(rect.shape).toMatchObject({ '|type': 1, '|1': { kind: 'rect', width: '3' } });
+    expect(toArguments(model, rect)).toEqual({ args: { shape: { kind: 'rect', width: 3 } }, errors: {} });
   });
 
   it('reads several simple types as a union of variants, each with its own schema', () => {

@@ -32,6 +32,8 @@ export function toArguments(model: FormModel, values: FormValues, options: Argum
   const args = collect(model.fields, values, errors, options.loose ?? false).value;
   for (const issue of validationIssues(model.schema, args)) {
     const placed = place(model.fields, issue.path);
+    // Of a union of objects the whole schema also speaks of the shapes not chosen: the chosen one's own check has spoken.
+    if (placed?.field.kind === 'union' && placed.field.variants.some((v) => v.kind === 'object') && (placed.rest.length || spoken(errors, placed.field))) continue;
     const key = placed ? placed.field.path.join('.') : '';
     const message = !placed ? issue.text : placed.rest.length ? `${where(placed.field, placed.rest)}: ${issue.message}` : issue.message;
     errors[key] ??= message;
@@ -80,14 +82,19 @@ function collect(fields: readonly Field[], values: unknown, errors: Record<strin
       const inner: Record<string, string> = {};
       const child = collect([variant], raw, inner, loose);
       const value = child.value[variantKey(i)];
+      // An object's problems stay on its own fields; a simple value's go on the union's row.
+      const shape = variant.kind === 'object';
       if (Object.hasOwn(child.value, variantKey(i))) {
         out[field.key] = value;
         filled ||= child.filled;
         // A required one left empty is null (when null is allowed): nothing of its own to check.
-        const own = child.filled ? validationIssues(variant.check, value)[0] : undefined;
-        if (own) errors[key] ??= own.path.length ? `${itemPath(own.path)}: ${own.message}` : own.message;
+        const own = child.filled && !(shape && Object.keys(inner).length) ? validationIssues(variant.check, value)[0] : undefined;
+        const at = own && variant.kind === 'object' ? place(variant.fields, own.path) : undefined;
+        if (own && at && !at.rest.length) errors[at.field.path.join('.')] ??= own.message;
+        else if (own) errors[key] ??= own.path.length ? `${itemPath(own.path)}: ${own.message}` : own.message;
       }
-      for (const message of Object.values(inner)) errors[key] ??= message;
+      if (shape) Object.assign(errors, inner);
+      else for (const message of Object.values(inner)) errors[key] ??= message;
       continue;
     }
     const c = convert(field, raw, loose);
@@ -104,6 +111,12 @@ function collect(fields: readonly Field[], values: unknown, errors: Record<strin
   }
   return { value: out, filled };
 }
+
+/** Whether a field, or a field inside it, has a problem already. */
+const spoken = (errors: Record<string, string>, field: Field) => {
+  const key = field.path.join('.');
+  return Object.keys(errors).some((k) => k === key || k.startsWith(`${key}.`));
+};
 
 function convert(field: Exclude<Field, { kind: 'object' | 'objects' | 'union' }>, raw: unknown, loose: boolean): Converted {
   const text = typeof raw === 'string' ? raw : '';

@@ -84,7 +84,7 @@ interface NullField extends Base {
 
 /**
  * A value of one of several types (`type: ["boolean", "string"]`, an `anyOf`/`oneOf` of
- * simple schemas, "X or null"): a choice of type, then the chosen type's editor. Each
+ * simple schemas or of objects, "X or null"): a choice of type, then the chosen type's editor. Each
  * variant keeps its own value, at `[...path, variantKey(i)]`; the chosen one's index is
  * at `[...path, CHOICE]`.
  */
@@ -93,8 +93,11 @@ export interface UnionField extends Base {
   variants: VariantField[];
 }
 
-/** One alternative of a union: a field of a simple kind with a short type label, and its own schema to check a value against. */
-export type VariantField = (StringField | NumberField | BooleanField | EnumField | MultiField | ListField | NullField) & {
+/**
+ * One alternative of a union: a field of a simple kind, or an object of fields (a shape
+ * of a discriminated union), with a short type label and its own schema to check a value against.
+ */
+export type VariantField = (StringField | NumberField | BooleanField | EnumField | MultiField | ListField | NullField | ObjectField) & {
   /** `string`, `integer`, `null`, or the alternative's title. Raw server text: sanitize before drawing. */
   typeLabel: string;
   /** The alternative's schema with the root's definitions, to check the chosen value alone. */

@@ -144,6 +144,9 @@ function fits(field: Field, v: unknown): boolean {
     case 'multi':
     case 'list':
       return Array.isArray(v);
+    case 'object':
+      // An object is of a shape when it has the shape's required keys and its tags (a lone const) match.
+      return isRecord(v) && field.fields.every((f) => (Object.hasOwn(v, f.key) ? f.kind !== 'enum' || f.options.length !== 1 || same(v[f.key], f.options[0]!.value) : !f.required));
     default:
       return false;
   }

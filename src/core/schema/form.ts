@@ -141,7 +141,7 @@ function simpleField(key: string, r: Resolved, path: string[], required: boolean
   }
 }
 
-/** A union of the alternatives, when each is a simple value (else undefined: raw JSON). */
+/** A union of the alternatives, when each is a simple value or an object the form can show (else undefined: raw JSON). */
 function variantsOf(base: Base, alternatives: Resolved[], ctx: Context): Field | undefined {
   // A union inside a union is never a form field: the depth only bounds how far a schema nesting them thousands deep is read.
   if (alternatives.length < 2 || alternatives.some((a) => a.problem) || ctx.depth >= MAX_DEPTH) return undefined;
@@ -151,7 +151,7 @@ function variantsOf(base: Base, alternatives: Resolved[], ctx: Context): Field |
     const { title: _title, description: _description, default: _default, ...own } = a.schema;
     return simpleField(base.key, { ...a, schema: own, nullable: false }, [...base.path, variantKey(i)], base.required, inner);
   });
-  if (!fields.every(isVariant)) return undefined;
+  if (!fields.every((f) => isVariant(f) || f.kind === 'object')) return undefined;
   const labels = alternatives.map((a) => (typeof a.schema.title === 'string' && a.schema.title.trim() ? a.schema.title : undefined));
   return union(base, fields, alternatives.map((a) => a.schema), ctx, labels);
 }
@@ -181,6 +181,13 @@ function typeLabelOf(f: Field): string {
   if (f.kind === 'enum') return f.options.length === 1 ? f.options[0]!.label : 'choice';
   if (f.kind === 'list') return `${f.item} list`;
   if (f.kind === 'multi') return 'choices';
+  if (f.kind === 'object') {
+    // A shape of a discriminated union goes by its tag (`"kind": "circle"`), else by its first keys.
+    const tag = f.fields.find((g) => g.kind === 'enum' && g.required && g.options.length === 1 && 'const' in g.schema);
+    if (tag?.kind === 'enum') return tag.options[0]!.label;
+    const keys = f.fields.map((g) => g.key);
+    return keys.length ? `{${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}}` : 'object';
+  }
   return f.kind;
 }
 

@@ -1,9 +1,9 @@
-import type { Field, FormResult, ObjectField } from '../../../core/schema/form.js';
+import type { Field, FormResult, ObjectField, UnionField } from '../../../core/schema/form.js';
 import { chosenVariant, getIn } from '../../../core/schema/form-values.js';
 import { jsonLabel } from '../../../core/schema/depth.js';
 import { isRecord } from '../../../util/is-record.js';
 import { descriptionHead } from '../../../util/description-head.js';
-import { fieldKey, type FormState, type Stop } from './state/form-state.js';
+import { fieldKey, hasShapes, shownOf, typeChoice, type FormState, type Stop } from './state/form-state.js';
 import type { Suggestions } from './state/suggestions.js';
 
 /** One terminal row of the form. */
@@ -37,6 +37,25 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
     const key = fieldKey(field);
     return due(key, field.kind === 'object') ? result.errors[key] : undefined;
   };
+  /** A field's stops, then the focused one's suggestions and description, and its error when due. */
+  const addRows = (field: Field, stops: readonly Stop[], depth: number) => {
+    const first = index;
+    for (const stop of stops) {
+      if (index === state.focus) focusStart = rows.length;
+      const { field: shown, item } = stop;
+      rows.push({ type: 'stop', stop, index: index++, depth, ...(shown.kind === 'objects' && item !== undefined && itemRow(shown.path, item, state, result)) });
+    }
+    const focused = state.focus >= first && state.focus < index;
+    if (focused && suggestions && field.path.length === 1 && field.path[0] === suggestions.field) {
+      suggestions.values.forEach((text, i) => rows.push({ type: 'suggestion', text, depth, chosen: i === (suggestions.chosen ?? 0) }));
+      if (suggestions.more) rows.push({ type: 'suggestion', text: '', depth, chosen: false, more: suggestions.more });
+    }
+    // Only its head: the note is one row, and a description may be a megabyte.
+    if (focused && field.description) rows.push({ type: 'note', text: descriptionHead(field.description).line, depth, tone: 'description' });
+    const error = errorOf(field);
+    if (error) rows.push({ type: 'note', text: error, depth, tone: 'error' });
+    if (focused) focusEnd = rows.length - 1;
+  };
   const walk = (list: readonly Field[], depth: number) => {
     for (const field of list) {
       if (field.kind === 'object') {
@@ -47,27 +66,19 @@ export function layoutForm(fields: readonly Field[], state: FormState, result: F
         continue;
       }
       const union = field.kind === 'union' ? field : undefined;
-      const shown = union ? union.variants[chosenVariant(union, getIn(state.values, union.path))]! : field;
-      if (shown.kind === 'union') continue;
-      const first = index;
+      const chosen = union?.variants[chosenVariant(union, getIn(state.values, union.path))];
+      if (union && chosen && hasShapes(union)) {
+        // The choice of type, then what the chosen type shows a level in.
+        addRows(union, [{ field: typeChoice(union), union }], depth);
+        walk(shownOf(chosen), depth + 1);
+        continue;
+      }
+      const shown = chosen ?? field;
+      if (shown.kind === 'union' || shown.kind === 'object') continue;
       const items = shown.kind === 'list' || shown.kind === 'objects' ? getIn(state.values, shown.path) : undefined;
       const count = Array.isArray(items) ? items.length : 0;
-      for (let i = 0; i < Math.max(1, count); i++) {
-        const item = count ? i : undefined;
-        if (index === state.focus) focusStart = rows.length;
-        const stop: Stop = { field: shown, ...(item !== undefined && { item }), ...(union && { union }) };
-        rows.push({ type: 'stop', stop, index: index++, depth, ...(shown.kind === 'objects' && item !== undefined && itemRow(shown.path, item, state, result)) });
-      }
-      const focused = state.focus >= first && state.focus < index;
-      if (focused && suggestions && field.path.length === 1 && field.path[0] === suggestions.field) {
-        suggestions.values.forEach((text, i) => rows.push({ type: 'suggestion', text, depth, chosen: i === (suggestions.chosen ?? 0) }));
-        if (suggestions.more) rows.push({ type: 'suggestion', text: '', depth, chosen: false, more: suggestions.more });
-      }
-      // Only its head: the note is one row, and a description may be a megabyte.
-      if (focused && field.description) rows.push({ type: 'note', text: descriptionHead(field.description).line, depth, tone: 'description' });
-      const error = errorOf(field);
-      if (error) rows.push({ type: 'note', text: error, depth, tone: 'error' });
-      if (focused) focusEnd = rows.length - 1;
+      const stops = Array.from({ length: Math.max(1, count) }, (_, i): Stop => ({ field: shown, ...(count && { item: i }), ...(union && { union }) }));
+      addRows(field, stops, depth);
     }
   };
   walk(fields, 0);
@@ -89,6 +100,9 @@ function itemRow(path: readonly string[], item: number, state: FormState, result
 /** Columns for the marker-less label part: fits the longest label (indent and `*` included), up to 40% of the width. */
 export function labelColumns(fields: readonly Field[], width: number, depth = 0): number {
   const widest = (list: readonly Field[], d: number): number =>
-    Math.max(0, ...list.map((f) => Math.max(d * 2 + [...f.label].length + 2, f.kind === 'object' ? widest(f.fields, d + 1) : 0)));
+    Math.max(0, ...list.map((f) => Math.max(d * 2 + [...f.label].length + 2, f.kind === 'object' ? widest(f.fields, d + 1) : 0, f.kind === 'union' ? widest(shapeRows(f), d + 1) : 0)));
   return Math.max(6, Math.min(widest(fields, depth), Math.max(10, Math.floor(width * 0.4))));
 }
+
+/** What a union of objects shows a level in, whichever type is chosen: each shape's fields, and the other types by their labels. */
+const shapeRows = (union: UnionField): Field[] => (hasShapes(union) ? union.variants.flatMap(shownOf) : []);

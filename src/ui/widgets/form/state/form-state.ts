@@ -1,5 +1,5 @@
 import type { Key } from 'ink';
-import type { Field, FormModel, FormValues, UnionField } from '../../../../core/schema/form.js';
+import type { EnumField, Field, FormModel, FormValues, UnionField, VariantField } from '../../../../core/schema/form.js';
 import { CHOICE } from '../../../../core/schema/form-model.js';
 import { chosenVariant, getIn, optionIndex, same, setIn } from '../../../../core/schema/form-values.js';
 import { editText } from '../../text/text-edit.js';
@@ -34,12 +34,31 @@ export const fieldKey = (field: Field) => field.path.join('.');
 /** The key a stop's errors and touches go by: a union's, not its variant's. */
 export const stopKey = (stop: Stop) => fieldKey(stop.union ?? stop.field);
 
+/** A union with an object among its types: its fields are rows of their own, under a choice of type. */
+export const hasShapes = (union: UnionField) => union.variants.some((v) => v.kind === 'object');
+
+/** The choice of a union's type as a single select of its type labels; its value is the chosen index. */
+export function typeChoice(union: UnionField): EnumField {
+  const { path, label, description } = union;
+  const options = union.variants.map((v, i) => ({ value: i, label: v.typeLabel }));
+  return { kind: 'enum', key: CHOICE, path: [...path, CHOICE], label, required: union.required, schema: {}, options, ...(description && { description }) };
+}
+
+/**
+ * What a union of objects shows a level in for its chosen type: a shape's fields but its
+ * tag (the choice above says it, and it is sent all the same), or the one value of another type.
+ */
+export const shownOf = (variant: VariantField): Field[] =>
+  variant.kind === 'object' ? variant.fields.filter((f) => !(f.kind === 'enum' && f.required && f.options.length === 1 && 'const' in f.schema)) : [{ ...variant, label: variant.typeLabel }];
+
 /** The stops in the order tab visits them; nested fields sit in their object's place. */
 export function stopsOf(fields: readonly Field[], values: FormValues): Stop[] {
   return fields.flatMap((field): Stop[] => {
     if (field.kind === 'object') return stopsOf(field.fields, values);
     if (field.kind === 'union') {
       const variant = field.variants[chosenVariant(field, getIn(values, field.path))]!;
+      // With an object among the types, the choice is a stop of its own and the chosen type's fields follow it.
+      if (hasShapes(field)) return [{ field: typeChoice(field), union: field }, ...stopsOf(shownOf(variant), values)];
       return stopsOf([variant], values).map((stop) => ({ ...stop, union: field }));
     }
     if (field.kind !== 'list' && field.kind !== 'objects') return [{ field }];
@@ -165,8 +184,8 @@ export function choose(model: FormModel, state: FormState, delta: number): FormS
   if (stop?.field.kind !== 'enum') return null;
   const { field } = stop;
   const at = optionIndex(field.options, getIn(state.values, field.path));
-  // "None" (-1) is a place in the cycle for optional choices only.
-  const cycle = [...(field.required ? [] : [-1]), ...field.options.keys()];
+  // "None" (-1) is a place in the cycle for optional choices only; a union always has a type.
+  const cycle = [...(field.required || stop.union ? [] : [-1]), ...field.options.keys()];
   const i = cycle.indexOf(at);
   const next = i < 0 ? cycle.at(delta > 0 ? 0 : -1)! : cycle[(i + delta + cycle.length) % cycle.length]!;
   return { ...state, values: setIn(state.values, field.path, next < 0 ? undefined : field.options[next]!.value) };

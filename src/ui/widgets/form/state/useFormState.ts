@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { Key } from 'ink';
 import { argumentsAnyway, initialValues, toArguments, type FormModel, type FormResult } from '../../../../core/schema/form.js';
+import { CHOICE } from '../../../../core/schema/form-model.js';
 import * as edit from './form-state.js';
 import * as items from './form-items.js';
 import { startState, stopKey, stopsNow, type FormState, type Stop } from './form-state.js';
@@ -80,7 +81,9 @@ export function useFormState(model: FormModel, given?: Record<string, unknown>, 
       if (!wrong.length) return args;
       // Go to the first field that needs fixing, out of the open items until one is in view;
       // errors of no field are shown by the send button.
-      const at = (stop: Stop) => wrong.some((k) => k && (stopKey(stop) === k || k.startsWith(`${stopKey(stop)}${stop.field.kind === 'objects' && stop.item !== undefined ? `.${stop.item}` : ''}.`)));
+      // A union's choice of type holds its own problems only: those of the chosen shape's fields are theirs.
+      const inside = (stop: Stop, k: string) => stop.field.key !== CHOICE && k.startsWith(`${stopKey(stop)}${stop.field.kind === 'objects' && stop.item !== undefined ? `.${stop.item}` : ''}.`);
+      const at = (stop: Stop) => wrong.some((k) => k && (stopKey(stop) === k || inside(stop, k)));
       let now = latest.current;
       let first = stopsNow(model, now).findIndex(at);
       while (first < 0 && now.scope.length) {
