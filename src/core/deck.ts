@@ -76,7 +76,7 @@ export class Deck {
     const { clock, noticeMs } = options;
     this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env), clock, noticeMs });
     const hubOptions: HubOptions = {
-      rootsEditable: options.rootsEditable, oneShot: options.oneShot, only: options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
+      rootsEditable: options.rootsEditable, oneShot: options.oneShot, only: options.demo && options.only ? [...options.only, DEMO_NAME] : options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
       requests: { clock, noticeMs },
       clock,
     };

@@ -37,6 +37,20 @@ describe('configuration as people write it', () => {
     expect(status.code).toBe(0);
   });
 
+  it('keeps every server --only names, in-process ones included, and the demo that --demo asks for', async () => {
+    const box = sandbox();
+    const module = join(box.cwd, 'mine.mjs');
+    writeFileSync(module, `import { McpServer } from ${JSON.stringify(import.meta.resolve('@modelcontextprotocol/sdk/server/mcp.js'))};
+export const server = new McpServer({ name: 'mine', version: '1.0.0' });
+server.registerTool('hi', { description: 'says hi' }, async () => ({ content: [{ type: 'text', text: 'hi' }] }));`);
+    const file = join(box.cwd, 'servers.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: { mine: { type: 'inprocess', module: './mine.mjs', export: 'server' }, everything } }));
+    const status = await runCli(['status', '--json', '--strict', '-c', file, '--demo', '--only', 'mine'], box);
+    expect(status.stderr).toBe('');
+    const rows = JSON.parse(status.stdout) as { name: string; status: string }[];
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.status]))).toEqual({ mine: 'connected', everything: 'disabled', demo: 'connected' });
+  });
+
   it('takes server options before the command, as git does', async () => {
     const box = sandbox();
     const file = join(box.cwd, 'servers.json');
