@@ -4,7 +4,8 @@ import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
 import { columnsOf, padColumns } from '../util/columns.js';
-import { BADGE, painter } from './style.js';
+import { painter, statusStyle } from './style.js';
+import { badgeText } from '../core/servers/status.js';
 import { whatRunsLines } from '../core/config/what-runs.js';
 
 /** Each column's width in terminal columns (a CJK character or an emoji takes two). */
@@ -24,7 +25,7 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
   const tokenCell = (s: ServerState) => (tokens ? [s.status === 'connected' ? String(tokens(s) ?? '-') : '-'] : []);
   const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', ...(tokens ? ['TOKENS'] : []), 'SOURCE'], ...servers.map((s) => [
     sanitizeLine(s.name),
-    [`${BADGE[s.status].glyph} ${BADGE[s.status].word}`, restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
+    [badgeText(s.status), restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
     s.transport ?? '-',
     s.status === 'connected' && s.protocolVersion ? sanitizeLine(s.protocolVersion) : '-',
     s.status === 'connected' ? String(s.tools.length) : '-',
@@ -35,7 +36,7 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
   rows.forEach((row, index) => {
     const server = servers[index - 1];
     const cells = padRow(row, widths);
-    if (server) cells[1] = paint(BADGE[server.status].style, cells[1]!);
+    if (server) cells[1] = paint(statusStyle(server.status), cells[1]!);
     const line = cells.join('  ').trimEnd();
     lines.push(server ? line : paint('bold', line));
     if (server?.error) lines.push(`  ${paint('dim', '└')} ${sanitizeLine(server.error)}`);

@@ -1,6 +1,5 @@
 import { styleText } from 'node:util';
-import type { ServerStatus } from '../core/servers/state.js';
-import { STATUS_LABEL } from '../core/servers/status-label.js';
+import { STATUS, type ServerStatus } from '../core/servers/status.js';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -10,10 +9,5 @@ export function painter(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv = pro
   return (style: Style, text: string) => (on ? styleText(style, text) : text);
 }
 
-const STYLE: Record<ServerStatus, Style> = {
-  connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', 'needs-approval': 'magenta', disabled: 'gray',
-};
-
-export const BADGE = Object.fromEntries(
-  Object.entries(STATUS_LABEL).map(([status, label]) => [status, { ...label, style: STYLE[status as ServerStatus] }]),
-) as Record<ServerStatus, { glyph: string; word: string; style: Style }>;
+/** A status's colour from the one status table. */
+export const statusStyle = (status: ServerStatus): Style => STATUS[status].colour;

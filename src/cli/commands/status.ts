@@ -5,6 +5,7 @@ import type { ServerState } from '../../core/servers/state.js';
 import { Exit } from '../exit-codes.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { restartNote } from '../../core/servers/status-label.js';
+import { worstExit } from '../../core/servers/status.js';
 import { reloadNotice } from '../../core/config/reload.js';
 import { statusTable, summary } from '../format.js';
 import { ENCODING } from '../../core/tokens/meter.js';
@@ -52,10 +53,8 @@ export function statusJson(s: ServerState, tokens?: number) {
 
 /** 0 when every enabled server connected, else the code of the worst state. */
 export function statusExit(servers: readonly ServerState[]): number {
-  if (servers.some((s) => s.status === 'failed')) return Exit.connection;
-  if (servers.some((s) => s.status === 'needs-auth')) return Exit.needsAuth;
-  if (servers.some((s) => s.status === 'needs-approval')) return Exit.needsApproval;
-  return Exit.ok;
+  const worst = worstExit(servers.map((s) => s.status));
+  return worst ? Exit[worst] : Exit.ok;
 }
 
 export function registerStatus(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {

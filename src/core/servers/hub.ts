@@ -15,6 +15,7 @@ import type { Clock } from '../clock.js';
 import { definitionChange, type LiveChange } from './definition-change.js';
 import { redactEntry } from '../config/redact.js';
 import { initialState, type DeckSnapshot, type ServerState, type ServerStatus } from './state.js';
+import { STATUS } from './status.js';
 
 export interface HubEvents extends Record<string, unknown> {
   status: { name: string; status: ServerStatus; previous: ServerStatus; error?: string; restart?: RestartState };
@@ -139,7 +140,7 @@ export class ServerHub {
 
   async reconnect(name: string): Promise<void> {
     const state = this.require(name);
-    if (state.status === 'disabled' || state.status === 'needs-approval' || !this.connections.get(name)?.definition.config) return;
+    if (!STATUS[state.status].reconnects || !this.connections.get(name)?.definition.config) return;
     await this.connections.get(name)?.reconnect();
   }
 

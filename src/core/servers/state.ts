@@ -9,8 +9,9 @@ import type { TaskEntry } from './tasks.js';
 import type { ListKind as ListName } from '../mcp/list.js';
 import type { RestartState } from './supervisor.js';
 import type { Session } from '../mcp/session.js';
+import type { ServerStatus } from './status.js';
 
-export type ServerStatus = 'pending' | 'connecting' | 'connected' | 'failed' | 'needs-auth' | 'needs-approval' | 'disabled';
+export type { ServerStatus };
 
 /** For a server from a project's file: what it waits for (or who approved it), and what approving it lets run. */
 interface ApprovalView {

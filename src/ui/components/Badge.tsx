@@ -1,7 +1,7 @@
 import { Text } from 'ink';
-import type { ServerStatus } from '../../core/servers/state.js';
 import type { RestartState } from '../../core/servers/supervisor.js';
-import { restartNote, STATUS_LABEL } from '../../core/servers/status-label.js';
+import { restartNote } from '../../core/servers/status-label.js';
+import { STATUS, type ServerStatus } from '../../core/servers/status.js';
 import { useTick } from '../hooks/useTick.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
@@ -20,12 +20,12 @@ export function Badge({ status, restart, frame = 0 }: BadgeProps) {
   const theme = useTheme();
   // Re-rendered each second only while a countdown runs.
   useTick(1000, restart?.at !== undefined);
-  const { glyph, word } = STATUS_LABEL[status];
+  const { glyph, word, loud } = STATUS[status];
   const shown = status === 'connecting' ? SPIN[frame % SPIN.length] : glyph;
   const note = restartNote(restart, status);
   return (
     <Text wrap="truncate-end">
-      <Text color={theme.status[status]} bold={status === 'failed' || status === 'needs-auth'}>{`${shown} ${word}`}</Text>
+      <Text color={theme.status[status]} bold={loud}>{`${shown} ${word}`}</Text>
       {note ? <Text color={theme.status[status]}>{` · ${note}`}</Text> : null}
     </Text>
   );

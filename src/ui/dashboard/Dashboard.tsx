@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Box, Text } from 'ink';
 import { statusSummary } from '../../core/servers/status-label.js';
+import { STATUS } from '../../core/servers/status.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
 import { useServers } from '../hooks/useServers.js';
@@ -60,8 +61,7 @@ export function Dashboard() {
     filter: filter.start,
     ...(selected && {
       open: () => nav.push({ screen: 'server', server: selected.name }),
-      // A server waiting for approval has nothing to reconnect: A reviews it.
-      reconnect: selected.status !== 'disabled' && selected.status !== 'needs-approval' ? act(() => deck.reconnect(selected.name)) : undefined,
+      reconnect: STATUS[selected.status].reconnects ? act(() => deck.reconnect(selected.name)) : undefined,
       toggleEnabled: act(() => deck.setEnabled(selected.name, selected.status === 'disabled')),
       // On a stdio or in-process server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' || selected.transport === 'inprocess' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),

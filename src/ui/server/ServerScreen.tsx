@@ -10,6 +10,7 @@ import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
 import { stackRows } from '../layout/stack-rows.js';
 import { serverTabs, type Tab } from '../navigation/routes.js';
 import type { ServerState } from '../../core/servers/state.js';
+import { STATUS } from '../../core/servers/status.js';
 import { noTasksReason } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
 import { Badge } from '../components/Badge.js';
@@ -64,7 +65,7 @@ export function ServerScreen({ name }: { name: string }) {
     tab5: place(4),
     tab6: place(5),
     tab7: place(6),
-    reconnect: server && server.status !== 'disabled' && server.status !== 'needs-approval' ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
+    reconnect: server && STATUS[server.status].reconnects ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: approveKey(server, () => setOverlay('approve')),
     editRoots: server && config ? () => setOverlay('roots') : undefined,
     editServer: server ? () => setNotice(editServer(name)) : undefined,

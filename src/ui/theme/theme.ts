@@ -1,4 +1,4 @@
-import type { ServerStatus } from '../../core/servers/state.js';
+import { STATUS, type ServerStatus } from '../../core/servers/status.js';
 import type { AnnotationTag } from '../../core/servers/tools.js';
 
 type Color = string | undefined;
@@ -18,7 +18,7 @@ export interface Theme {
 }
 
 const COLORS: Theme = {
-  status: { connected: 'green', connecting: 'cyan', pending: 'gray', failed: 'red', 'needs-auth': 'yellow', 'needs-approval': 'magenta', disabled: 'gray' },
+  status: Object.fromEntries(Object.entries(STATUS).map(([status, facts]) => [status, facts.colour])) as Record<ServerStatus, Color>,
   annotation: { 'read-only': 'green', destructive: 'red', 'open-world': 'magenta', idempotent: 'blue' },
   accent: 'cyan',
   key: 'yellow',
