@@ -32,6 +32,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   auth: async () => (await import('./commands/auth.js')).registerAuth,
 };
 const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources' };
+/** Every word a command line can start with (the deck's `ui` aside): the README's command reference lists each. */
+export const COMMAND_WORDS = [...Object.keys(COMMANDS), ...Object.keys(ALIASES), 'rm'].filter((w) => w !== 'ui');
 const PROGRAM_FLAGS = new Set(['-V', '--version']);
 
 /** The command a command line runs; all of them for help, an unknown word or none that is clear. */

@@ -1,5 +1,5 @@
 // The protocol's types as the rest of mcpdeck sees them: one place that names the SDK,
-// so the UI and the CLI never import it (see DESIGN.md, "All SDK use sits behind src/core/mcp").
+// so the UI and the CLI never import it (see ARCHITECTURE.md: nothing outside src/core/mcp imports the SDKs).
 export type {
   CallToolResult,
   CompleteRequest,
