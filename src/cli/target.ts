@@ -3,14 +3,10 @@ import { createDeck, DEMO_NAME, type Deck, type DeckOptions } from '../core/deck
 import { NOTICE_MS } from '../core/deck-options.js';
 import type { ServerState } from '../core/servers/state.js';
 import { restartPolicyFrom } from '../core/servers/supervisor.js';
+import { Workspace } from '../core/config/workspace.js';
 import { normalizeEntry } from '../core/config/normalize.js';
-import { openUserCatalog } from '../core/config/user-catalog.js';
-import { openSourceSettings } from '../core/config/source-settings.js';
-import { openApprovals } from '../core/config/approvals.js';
 import { whatRunsLines } from '../core/config/what-runs.js';
 import { terminalInputAsker } from './ask-input.js';
-import { openRecentArgs } from '../core/calls/recent-args.js';
-import { openDefinitionStore } from '../core/drift/store.js';
 import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/lists.js';
 import { Exit, UserError } from './exit-codes.js';
@@ -50,9 +46,8 @@ const rootsOf = (options: TargetOptions, inv: Invocation) => (options.root?.leng
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui, drift = tui }: DeckScope = {}): DeckOptions {
+  const workspace = new Workspace(inv.env, inv.cwd);
   const base: DeckOptions = {
-    // Which tools were called before (a change to one is shown first) comes from the remembered arguments.
-    ...(drift && { definitions: openDefinitionStore(inv.env), recentArgs: openRecentArgs(inv.env) }),
     lists,
     restart: supervise ? restartPolicyFrom(inv.env) : undefined,
     traffic: tui,
@@ -63,6 +58,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     ...(tui && { noticeMs: NOTICE_MS }),
     cwd: inv.cwd,
     env: inv.env,
+    ...(drift && workspace.driftStores()),
     configFiles: options.config,
     strict: options.strict,
     demo: options.demo,
@@ -89,9 +85,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   if (options.root?.length) throw new UserError('--root is for an ad hoc server (--url, or a command after --); for a configured one, set "roots" in its entry', Exit.badInput);
   return {
     ...base,
-    userCatalog: options.strict ? undefined : openUserCatalog(inv.env),
-    sourceSettings: openSourceSettings(inv.env),
-    approvals: openApprovals(inv.env),
+    ...workspace.configStores({ strict: options.strict }),
     // The CLI asks for `${input:id}` values on the terminal; the deck asks in its own form.
     ...(!tui && { askInput: terminalInputAsker() }),
   };

@@ -26,6 +26,16 @@ describe('the lint that keeps the core UI-free', () => {
   });
 });
 
+describe('the lint that keeps one door to configuration', () => {
+  it('refuses a store or a config file opened from the CLI or the UI, and lets types through', async () => {
+    expect(await lint("import { openUserCatalog } from '../../core/config/user-catalog.js';\nopenUserCatalog();\n", 'src/cli/commands/x.ts')).toEqual([expect.stringContaining('Configuration has one door')]);
+    expect(await lint("import { openApprovals } from '../../core/config/approvals.js';\nopenApprovals();\n", 'src/ui/server/x.tsx')).toHaveLength(1);
+    expect(await lint("import { updateScope } from '../core/config/write.js';\nvoid updateScope;\n", 'src/cli/x.ts')).toHaveLength(1);
+    expect(await lint("import type { WritableScope } from '../../core/config/write.js';\nexport type X = WritableScope;\n", 'src/cli/commands/x.ts')).toEqual([]);
+    expect(await lint("import { Workspace } from '../../core/config/workspace.js';\nvoid Workspace;\n", 'src/cli/commands/x.ts')).toEqual([]);
+  });
+});
+
 describe('the lint that keeps hooks honest', () => {
   it('refuses a hook called conditionally', async () => {
     const code = "import { useState } from 'react';\nexport function useX(on: boolean) {\n  if (on) useState(0);\n}\n";

@@ -4,10 +4,9 @@ import { pick } from '../../core/config/import-servers.js';
 import { CLIENT_IDS, clientById } from '../../core/config/sources/registry.js';
 import type { SourceScope } from '../../core/config/sources/types.js';
 import { whereFrom } from '../../core/config/sources/where.js';
-import { openUserCatalog } from '../../core/config/user-catalog.js';
+import { Workspace } from '../../core/config/workspace.js';
 import { Exit, UserError } from '../exit-codes.js';
 import type { Invocation } from '../target.js';
-import { readSources } from './sources.js';
 import { names, printTransfer } from './transfer-report.js';
 
 interface ExportOptions {
@@ -31,17 +30,18 @@ export function registerExport(program: Command, inv: Invocation, run: (fn: () =
     .option('--json', 'print what was done as JSON')
     .action((options: ExportOptions) =>
       run(async () => {
+        const workspace = new Workspace(inv.env, inv.cwd);
         const client = clientById(options.to)!;
         const file = exportTarget(client, whereFrom({ env: inv.env, cwd: inv.cwd }), options.scope);
         const only = names(options.only);
         let servers: Record<string, Record<string, unknown>>;
         if (only || options.all) {
           // Never the target file's own servers back into it.
-          const loaded = readSources(inv);
+          const loaded = workspace.readSources();
           const found = new Map(loaded.servers.filter((s) => s.source.path !== file.path || s.source.client !== client.id).map((s) => [s.name, s] as const));
           servers = Object.fromEntries(pick(found, only, 'any source mcpdeck reads').map((s) => [s.name, s.raw]));
         } else {
-          servers = openUserCatalog(inv.env).read() as Record<string, Record<string, unknown>>;
+          servers = workspace.catalog.read() as Record<string, Record<string, unknown>>;
           if (!Object.keys(servers).length) throw new UserError('the user catalog has no servers to export; name some with --only, or use --all');
         }
         const result = await exportServers({ client, file, servers, force: options.force });

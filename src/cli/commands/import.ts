@@ -2,8 +2,7 @@ import { Option, type Command } from 'commander';
 import { importServers } from '../../core/config/import-servers.js';
 import { CLIENT_IDS, clientById } from '../../core/config/sources/registry.js';
 import { whereFrom } from '../../core/config/sources/where.js';
-import { openUserCatalog } from '../../core/config/user-catalog.js';
-import { openUserSecretStore } from '../../core/secrets/store.js';
+import { Workspace } from '../../core/config/workspace.js';
 import { Exit } from '../exit-codes.js';
 import type { Invocation } from '../target.js';
 import { names, printTransfer } from './transfer-report.js';
@@ -19,14 +18,15 @@ export function registerImport(program: Command, inv: Invocation, run: (fn: () =
     .action((options: { from: string; only?: string; force?: boolean; json?: boolean }) =>
       run(async () => {
         const client = clientById(options.from)!;
-        const catalog = openUserCatalog(inv.env);
+        const workspace = new Workspace(inv.env, inv.cwd);
+        const { catalog } = workspace;
         const result = await importServers({
           client,
           where: whereFrom({ env: inv.env, cwd: inv.cwd }),
           catalog,
           only: names(options.only),
           force: options.force,
-          secrets: () => openUserSecretStore(inv.env),
+          secrets: () => workspace.secrets(),
         });
         printTransfer(result, `the user catalog (${catalog.path})`, Boolean(options.json));
         return Exit.ok;

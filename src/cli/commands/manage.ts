@@ -1,51 +1,30 @@
-import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
-import { PROJECT_FILE } from '../../core/config/load.js';
-import { checkEntry, nameProblem } from '../../core/config/server-entry.js';
-import { addedFromFolder, splitCommandLine, splitNotice } from '../../core/config/command-words.js';
-import { openUserCatalog } from '../../core/config/user-catalog.js';
-import { readScope, updateScope, type WritableScope } from '../../core/config/write.js';
-import { readSources } from './sources.js';
+import { nameProblem } from '../../core/config/server-entry.js';
+import { splitCommandLine, splitNotice } from '../../core/config/command-words.js';
+import { whereIs, Workspace, type OwnScope } from '../../core/config/workspace.js';
+import type { WritableScope } from '../../core/config/write.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { pairs } from '../pairs.js';
 import { reportIssues, type Invocation } from '../target.js';
 import { collect } from '../options.js';
 
-type ScopeName = 'user' | 'project';
-
-function scopes(inv: Invocation): Record<ScopeName, WritableScope> {
-  return {
-    user: { kind: 'user', catalog: openUserCatalog(inv.env) },
-    project: { kind: 'file', path: resolve(inv.cwd, PROJECT_FILE) },
-  };
-}
-
-function where(scope: WritableScope): string {
-  return scope.kind === 'user' ? `the user catalog (${scope.catalog.path})` : scope.path;
-}
+type ScopeName = OwnScope;
 
 /** The scope that holds `name`: the one asked for, or the only one that has it. */
-function findScope(inv: Invocation, name: string, asked?: ScopeName): [ScopeName, WritableScope] {
-  const all = scopes(inv);
-  const candidates = (asked ? [asked] : (['project', 'user'] as const)).filter((s) => name in readScope(all[s]));
-  if (candidates.length === 0) {
-    const elsewhere = asked ? undefined : readSources(inv).servers.find((s) => s.name === name && s.source.kind === 'client');
+async function findScope(workspace: Workspace, name: string, asked?: ScopeName): Promise<WritableScope> {
+  const held: ScopeName[] = [];
+  for (const s of asked ? [asked] : (['project', 'user'] as const)) if (name in (await workspace.servers(workspace.scope(s)))) held.push(s);
+  if (held.length === 0) {
+    const elsewhere = asked ? undefined : workspace.readSources().servers.find((s) => s.name === name && s.source.kind === 'client');
     if (elsewhere) {
       const { label, path, client } = elsewhere.source;
       throw new UserError(`"${name}" comes from ${label} (${path}); mcpdeck changes only its own files: copy it with \`mcpdeck import --from ${client} --only ${name}\`, or edit that file`);
     }
-    throw new UserError(`no server named "${name}" in ${asked ? where(all[asked]) : `${where(all.project)} or ${where(all.user)}`}`);
+    const places = asked ? whereIs(workspace.scope(asked)) : `${whereIs(workspace.scope('project'))} or ${whereIs(workspace.scope('user'))}`;
+    throw new UserError(`no server named "${name}" in ${places}`);
   }
-  if (candidates.length > 1) throw new UserError(`"${name}" is in both the project and the user scope; say which with --scope`);
-  return [candidates[0]!, all[candidates[0]!]];
-}
-
-/** One edit of a server that must still be there when the file is written. */
-function change(scope: WritableScope, name: string, path: string[], value: unknown): Promise<void> {
-  return updateScope(scope, (current) => {
-    if (!(name in current)) throw new UserError(`"${name}" is no longer in ${where(scope)}`);
-    return { changes: [{ path, value }], result: undefined };
-  });
+  if (held.length > 1) throw new UserError(`"${name}" is in both the project and the user scope; say which with --scope`);
+  return workspace.scope(held[0]!);
 }
 
 /** `-- "node /path/server.js"`: a whole command line as one word is split as the deck's form splits it, and said so. */
@@ -66,6 +45,7 @@ function commandWords(typed: string[], inv: Invocation): string[] {
 const scopeOption = () => new Option('-s, --scope <scope>', 'where to write').choices(['user', 'project']);
 
 export function registerManage(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
+  const workspace = new Workspace(inv.env, inv.cwd);
   program
     .command('add <name> [url]')
     .description('add a server: mcpdeck add <name> <url>, or mcpdeck add <name> -- <command> [args...]')
@@ -91,19 +71,9 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
         const entry = url
           ? { ...(type && { type }), url, ...(Object.keys(headers).length ? { headers } : {}) }
           : { command: command[0], ...(command.length > 1 ? { args: command.slice(1) } : {}), ...(Object.keys(env).length ? { env } : {}) };
-        // The user catalog's servers start in the home folder: one that names files here keeps this folder.
-        const cwd = !url && o.scope === 'user' ? addedFromFolder(command, inv.cwd) : undefined;
-        if (cwd) Object.assign(entry, { cwd });
-        const { errors, warnings } = checkEntry(name, entry, o.scope, inv.env);
-        if (errors.length) throw new UserError(errors.join('\n'));
+        const { where, startsIn, warnings } = await workspace.addServer(workspace.scope(o.scope), { name, entry, replace: o.force, taken: '; use --force to replace it' });
         reportIssues(warnings);
-        const scope = scopes(inv)[o.scope];
-        // Checked inside the lock, against the file as it is when written.
-        await updateScope(scope, (current) => {
-          if (name in current && !o.force) throw new UserError(`"${name}" already exists in ${where(scope)}; use --force to replace it`);
-          return { changes: [{ path: [name], value: entry }], result: undefined };
-        });
-        process.stdout.write(`added ${name} to ${where(scope)}${cwd ? `; it starts in ${cwd} (its command names files there)` : ''}\n`);
+        process.stdout.write(`added ${name} to ${where}${startsIn ? `; it starts in ${startsIn} (its command names files there)` : ''}\n`);
         return Exit.ok;
       }),
     );
@@ -115,9 +85,9 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
     .addOption(scopeOption())
     .action((name: string, o: { scope?: ScopeName }) =>
       run(async () => {
-        const [, scope] = findScope(inv, name, o.scope);
-        await change(scope, name, [name], undefined);
-        process.stdout.write(`removed ${name} from ${where(scope)}\n`);
+        const scope = await findScope(workspace, name, o.scope);
+        await workspace.changeServer(scope, name, [name], undefined);
+        process.stdout.write(`removed ${name} from ${whereIs(scope)}\n`);
         return Exit.ok;
       }),
     );
@@ -129,9 +99,9 @@ export function registerManage(program: Command, inv: Invocation, run: (fn: () =
       .addOption(scopeOption())
       .action((name: string, o: { scope?: ScopeName }) =>
         run(async () => {
-          const [, scope] = findScope(inv, name, o.scope);
-          await change(scope, name, [name, 'disabled'], disabled ? true : undefined);
-          process.stdout.write(`${verb}d ${name} in ${where(scope)}\n`);
+          const scope = await findScope(workspace, name, o.scope);
+          await workspace.changeServer(scope, name, [name, 'disabled'], disabled ? true : undefined);
+          process.stdout.write(`${verb}d ${name} in ${whereIs(scope)}\n`);
           return Exit.ok;
         }),
       );

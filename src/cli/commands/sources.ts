@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
-import { loadConfig, type LoadedConfig } from '../../core/config/load.js';
-import { openSourceSettings } from '../../core/config/source-settings.js';
+import type { LoadedConfig } from '../../core/config/load.js';
+import { Workspace } from '../../core/config/workspace.js';
 import type { SourceInfo } from '../../core/config/sources/report.js';
-import { openUserCatalog } from '../../core/config/user-catalog.js';
 import { terminalJson } from '../../util/json.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { Exit, UserError } from '../exit-codes.js';
@@ -15,18 +14,6 @@ interface SourcesOptions {
   strict?: boolean;
   hide?: string;
   show?: string;
-}
-
-/** Reads every source the way the deck does (hidden ones skipped), without connecting anything. */
-export function readSources(inv: Invocation, options: { config?: string[]; strict?: boolean } = {}): LoadedConfig {
-  return loadConfig({
-    cwd: inv.cwd,
-    env: inv.env,
-    configFiles: options.config,
-    strict: options.strict,
-    userCatalog: options.strict ? undefined : openUserCatalog(inv.env),
-    hiddenSources: openSourceSettings(inv.env).hidden(),
-  });
 }
 
 function statusText(source: SourceInfo): string {
@@ -61,15 +48,17 @@ export function registerSources(program: Command, inv: Invocation, run: (fn: () 
     .option('--show <source>', 'read a hidden source again')
     .action((options: SourcesOptions) =>
       run(async () => {
+        const workspace = new Workspace(inv.env, inv.cwd);
+        const read = { configFiles: options.config, strict: options.strict };
         const change = options.hide ?? options.show;
         if (options.hide && options.show) throw new UserError('give --hide or --show, not both');
         if (change) {
-          const known = readSources(inv, options).sources.filter((s) => s.hideable).map((s) => s.id);
+          const known = workspace.readSources(read).sources.filter((s) => s.hideable).map((s) => s.id);
           if (!known.includes(change)) throw new UserError(`no source "${change}"; sources: ${known.join(', ')}`);
-          await openSourceSettings(inv.env).setHidden(change, Boolean(options.hide));
+          await workspace.setSourceHidden(change, Boolean(options.hide));
           process.stderr.write(options.hide ? `hid ${change}: its servers are not read (mcpdeck sources --show ${change})\n` : `showing ${change} again\n`);
         }
-        const loaded = readSources(inv, options);
+        const loaded = workspace.readSources(read);
         if (options.json) {
           process.stdout.write(`${terminalJson({ sources: loaded.sources, servers: loaded.winners, conflicts: loaded.conflicts }, 2)}\n`);
         } else printTable(loaded);

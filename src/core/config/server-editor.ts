@@ -2,8 +2,9 @@ import { resolve } from 'node:path';
 import { PROJECT_FILE } from './load.js';
 import { MASK, redactEntry } from './redact.js';
 import { TYPE_ALIASES } from './schema.js';
-import { checkEntry, nameProblem } from './server-entry.js';
-import { addedFromFolder, splitCommandLine, splitNotice } from './command-words.js';
+import { nameProblem } from './server-entry.js';
+import { splitCommandLine, splitNotice } from './command-words.js';
+import { whereIs, writeServer } from './workspace.js';
 import { clientName } from './sources/registry.js';
 import type { ServerDefinition } from './types.js';
 import type { UserCatalog } from './user-catalog.js';
@@ -11,8 +12,6 @@ import type { WritableScope } from './write.js';
 import { ConfigWriteError } from './write-error.js';
 import { isRecord } from '../../util/is-record.js';
 import { pairs } from '../../util/pairs.js';
-// The writer loads when something is written.
-const writer = () => import('./write.js');
 
 /** Where a new server can go: mcpdeck's own scopes (`mcpdeck add --scope`), and the `--config` files named. */
 export interface NewServerScope {
@@ -76,7 +75,7 @@ export class ServerEditor {
   }
 
   where(target: WritableScope): string {
-    return target.kind === 'user' ? `the user catalog (${target.catalog.path})` : target.path;
+    return whereIs(target);
   }
 
   private targets(): Map<string, WritableScope> {
@@ -145,20 +144,7 @@ export class ServerEditor {
     }
     const target = editing?.target ?? this.targets().get(fields.scope ?? this.scopes()[0]?.id ?? '');
     if (!target) throw new ConfigWriteError(`there is nowhere to write "${fields.scope ?? ''}" here: choose one of ${this.scopes().map((s) => s.id).join(', ') || '(none: servers given on the command line)'}`);
-    const where = this.where(target);
-    // The user catalog's servers start in the home folder: one that names files of this folder keeps it.
-    const from = target.kind === 'user' && fields.transport === 'stdio' && entry.cwd === undefined ? addedFromFolder([String(entry.command ?? ''), ...((entry.args as string[] | undefined) ?? [])], this.options.cwd) : undefined;
-    if (from) entry.cwd = from;
-    const { errors } = checkEntry(name, entry, target.kind === 'user' ? 'user' : 'project', this.options.env);
-    if (errors.length) throw new ConfigWriteError(errors.join('\n'));
-    const { updateScope } = await writer();
-    await updateScope(target, (current) => {
-      const old = editing?.name;
-      if (old !== undefined && !(old in current)) throw new ConfigWriteError(`"${old}" is no longer in ${where}`);
-      if (name !== old && name in current) throw new ConfigWriteError(`"${name}" already exists in ${where}: pick another name${old === undefined ? ', or edit that one (E)' : ''}`);
-      const changes = [...(old !== undefined && old !== name ? [{ path: [old], value: undefined }] : []), { path: [name], value: entry }];
-      return { changes, result: undefined };
-    });
+    const { where } = await writeServer(target, { name, entry, renaming: editing?.name, taken: `: pick another name${editing ? '' : ', or edit that one (E)'}` }, this.options);
     await this.options.reload();
     return `${editing ? 'saved' : 'added'} ${name} ${editing ? 'in' : 'to'} ${where}`;
   }
