@@ -12,7 +12,7 @@ export const Exit = {
 } as const;
 
 /**
- * What each code means: the README's exit-code table is made of these words
+ * What each code means: the exit-code table (docs/exit-codes.md) is made of these words
  * (test/unit/readme-exit-codes.test.ts checks it, UPDATE_README=1 rewrites it), and so is
  * `--help`. Every code has one, or this does not compile.
  */
@@ -28,7 +28,7 @@ export const EXIT_MEANINGS: Record<keyof typeof Exit, string> = {
   interrupted: 'cancelled with Ctrl-C',
 };
 
-/** The commands whose codes mean something of their own (under the table in the README, and in `--help`). */
+/** The commands whose codes mean something of their own (under the table in docs/exit-codes.md, and in `--help`). */
 export const COMMAND_EXIT_CODES =
   '`mcpdeck test` exits 0 when every test passed, 1 when one failed or could not run, 2 for a test file that is missing or malformed. ' +
   '`mcpdeck fuzz` exits 0 when it found nothing, 1 when it has findings, 2 for bad options or an unknown tool, 3–6 as above when the server cannot be reached.';

@@ -32,7 +32,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   auth: async () => (await import('./commands/auth.js')).registerAuth,
 };
 const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources' };
-/** Every word a command line can start with (the deck's `ui` aside): the README's command reference lists each. */
+/** Every word a command line can start with (the deck's `ui` aside): the command reference (docs/cli.md) lists each. */
 export const COMMAND_WORDS = [...Object.keys(COMMANDS), ...Object.keys(ALIASES), 'rm'].filter((w) => w !== 'ui');
 const PROGRAM_FLAGS = new Set(['-V', '--version']);
 
@@ -138,7 +138,7 @@ export function printTopHelp(index: HelpEntry[]): number {
   return Exit.ok;
 }
 
-/** Every exit code and what it means, in the README's words, laid out like the options. */
+/** Every exit code and what it means, in the words of docs/exit-codes.md, laid out like the options. */
 function exitHelp(help: Help): string {
   const codes = (Object.keys(Exit) as (keyof typeof Exit)[]).map((key) => help.formatItem(String(Exit[key]), 3, EXIT_MEANINGS[key], help));
   return ['Exit codes:', ...codes, '', help.boxWrap(COMMAND_EXIT_CODES, help.helpWidth ?? 80)].join('\n');

@@ -8,7 +8,7 @@
 // The suite needs Node 22, which the `node` npm package provides; mcpdeck itself runs on
 // this process's Node. A scenario whose checks all say SKIPPED checked nothing: it counts
 // as not run, never as passed. Scenarios in KNOWN_FAILURES fail for the reason written
-// there (also in the README); any other failure fails the run. A 0.2.0 scenario that fails
+// there (also in docs/conformance.md); any other failure fails the run. A 0.2.0 scenario that fails
 // in the full run is run once more alone at the same revision (--spec-version): the
 // summary gives the first-run score beside the final one and names it as flaky.
 // Usage: node test/conformance/run.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario ...]
@@ -33,7 +33,7 @@ const AUTH = [
 const OLD_SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults', ...AUTH];
 // Beyond the scored sets, the goal names these two extension scenarios.
 const WANTED_EXTENSIONS = ['auth/dpop', 'auth/dpop-nonce'];
-/** Scenario -> why it still fails. Keep in step with the README's conformance section. */
+/** Scenario -> why it still fails. Keep in step with docs/conformance.md. */
 const KNOWN_FAILURES = {
   // Suite 0.2.0 fixed this scenario (its metadata now names the server's own issuer).
   'auth/2025-03-26-oauth-metadata-backcompat':

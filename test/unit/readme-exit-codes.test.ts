@@ -14,6 +14,6 @@ function exitCodesSection(): string {
 
 describe('the README', () => {
   it('says what each exit code means in the words of src/cli/exit-codes.ts (UPDATE_README=1 rewrites it)', () => {
-    expectReadmeSection(START, END, exitCodesSection());
+    expectReadmeSection('docs/exit-codes.md', START, END, exitCodesSection());
   });
 });

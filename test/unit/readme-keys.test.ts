@@ -40,6 +40,6 @@ function keysTable(): string {
 
 describe('the README', () => {
   it('lists every key binding exactly as the app has them (UPDATE_README=1 rewrites it)', () => {
-    expectReadmeSection(START, END, keysTable());
+    expectReadmeSection('docs/deck.md', START, END, keysTable());
   });
 });

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { badgeText, STATUS, worstExit, type ServerStatus } from '../../src/core/servers/status.js';
 import { createTheme } from '../../src/ui/theme/theme.js';
 import { statusStyle } from '../../src/cli/style.js';
 import { Exit } from '../../src/cli/exit-codes.js';
+import { readDoc } from './helpers/readme-section.js';
 
 const statuses = Object.keys(STATUS) as ServerStatus[];
 
@@ -29,8 +29,8 @@ describe('the status table: one source for what each status shows', () => {
     }
   });
 
-  it('is what the README lists as the badges', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('is what the command reference lists as the badges', () => {
+    const readme = readDoc('docs/cli.md');
     const list = readme.slice(readme.indexOf('- `status` connects every server'), readme.indexOf('the reason\n  for a failure'));
     expect(list.match(/`[^`]+`/g)?.slice(1)).toEqual(statuses.map((s) => `\`${badgeText(s)}\``));
   });

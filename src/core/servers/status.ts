@@ -1,7 +1,7 @@
 /**
  * Every status a server can be in, and each fact the front ends show or act on for it:
  * the one table the CLI and the deck read. A new status is an entry here (its test and
- * the README's list of badges check the rest).
+ * the badges listed in docs/cli.md check the rest).
  */
 export interface StatusFacts {
   glyph: string;
