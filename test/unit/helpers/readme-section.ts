@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 /** A page of the documentation by its path from the repository's root (`docs/deck.md`). */
-export const docPath = (page: string) => fileURLToPath(new URL(`../../../${page}`, import.meta.url));
+const docPath = (page: string) => fileURLToPath(new URL(`../../../${page}`, import.meta.url));
 export const readDoc = (page: string) => readFileSync(docPath(page), 'utf8');
 
 /**
