@@ -2,15 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
+import { everythingStdio, fixture, fixtureServer } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
-const notes = { command: process.execPath, args: [fixture('annotated-tools.mjs')] };
+const everything = everythingStdio();
+const notes = fixtureServer('annotated-tools.mjs');
 const footer = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
 const selected = (screen: string) => screen.split('\n').find((l) => l.startsWith('›')) ?? '';
 // Shorter than a row: a JSON string is never broken over rows (only one wider than a row is cut).

@@ -2,12 +2,11 @@
 // takes one, and the next field's suggestions follow from it (server-everything's
 // completable prompt), and a template variable of the 2026 fixture completes the same way
 // (↓ chooses another suggestion first).
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
 
 /** Opens the first server's tab `tab`, filters it to `filter`, and opens the form of what is left. */
@@ -29,7 +28,7 @@ describe('completions in a real terminal', () => {
   afterEach(() => term?.stop());
 
   it('a prompt argument: typed, suggested, taken with tab; the next field suggests from it; the prompt is got', async () => {
-    term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 80, rows: 24 });
+    term = openTerminal({ everything: everythingStdio() }, { columns: 80, rows: 24 });
     await openForm(term, '3', 'team management', 'arguments (* required)');
     await term.type('E');
     const suggested = await term.waitFor('⇥ Engineering');

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { fakeBrowser } from './helpers/fake-browser.js';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 const TOOL = 'trigger-url-elicitation';
 const TITLE = 'Trigger URL Elicitation Tool';
 const PAGE = 'https://example.com/e2e/sign?step=1';

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 const ASKS_TWICE = fileURLToPath(new URL('./helpers/asks-twice.mjs', import.meta.url));
 const TOOL = 'trigger-elicitation-request';
 const TITLE = 'Trigger Elicitation Request Tool';

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const SHAPES = fileURLToPath(new URL('../fixtures/servers/form-shapes.mjs', import.meta.url));
 
 describe('forms in a real terminal', () => {
@@ -51,7 +50,7 @@ describe('forms in a real terminal', () => {
   });
 
   it('at 80x24, ← and → on a prompt form stay in it, and the arguments are there again after esc and another tab', async () => {
-    term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 80, rows: 24 });
+    term = openTerminal({ everything: everythingStdio() }, { columns: 80, rows: 24 });
     await term.waitFor('✓ connected');
     await term.keys('Enter');
     await term.waitFor(/Tools.*Resources.*Prompts/);
@@ -82,7 +81,7 @@ describe('forms in a real terminal', () => {
   });
 
   it('sends arguments that fail the schema anyway, and server-everything refuses them itself', async () => {
-    term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 120, rows: 30 });
+    term = openTerminal({ everything: everythingStdio() }, { columns: 120, rows: 30 });
     await openTool(term, 'get-sum', 'Get Sum Tool');
     await term.type('two');
     await term.keys('Tab');

@@ -1,9 +1,8 @@
 import { afterEach, describe, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 
 /** Several keys in one tmux send-keys: the app reads them in one go, as over SSH or from a fast typist. */
 const together = (term: Terminal, ...keys: string[]) => term.tmux('send-keys', '-t', 'main', ...keys);

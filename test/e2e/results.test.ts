@@ -1,14 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fakeBrowser } from './helpers/fake-browser.js';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 const footer = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
 
 describe('results in a real terminal', () => {

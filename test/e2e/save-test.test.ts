@@ -2,13 +2,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createRequire } from 'node:module';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
 import { runCli, sandbox } from '../integration/helpers/cli.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 
 describe('saving a call as a test from the deck', () => {
   let term: Terminal | undefined;

@@ -3,11 +3,10 @@
 // while it runs), and the Tasks tab lists it and fetches its result again.
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
+import { everythingStdio } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
 
 describe('tasks in a real terminal', () => {
@@ -15,7 +14,7 @@ describe('tasks in a real terminal', () => {
   afterEach(() => term?.stop());
 
   it('shows a 2025 task working stage by stage, then completed, with its TTL; the Tasks tab lists it', async () => {
-    term = openTerminal({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } }, { columns: 110, rows: 30 });
+    term = openTerminal({ everything: everythingStdio() }, { columns: 110, rows: 30 });
     const form = await openTool(term, 'simulate-research-query', 'Simulate Research Query');
     expect(form).toContain('[task required]');
     expect(form).toContain('runs as a task (the tool requires it)');

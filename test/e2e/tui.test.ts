@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
+import { everythingStdio, fixtureServer } from '../helpers/servers.js';
 
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 
 /** Opens a server from the dashboard, filters its tools down to one and opens its form. */
 async function openTool(term: Terminal, server: string, tool: string): Promise<void> {
@@ -27,7 +24,7 @@ describe('the TUI in a real terminal', () => {
 
   it('shows every server with its badge and a failing server\'s reason', async () => {
     // With CI set, as in a CI job's shell: a terminal still gets the whole deck, in colour.
-    term = openTerminal({ everything, broken: { command: process.execPath, args: [fixture('exit-at-once.mjs')] } }, { env: { CI: 'true' } });
+    term = openTerminal({ everything, broken: fixtureServer('exit-at-once.mjs') }, { env: { CI: 'true' } });
     const screen = await term.waitFor((s) => s.includes('✓ connected') && s.includes('✗ failed'));
     expect(screen).toMatch(/everything\s+✓ connected\s+stdio\s+\d+/);
     expect(screen).toContain('1 connected · 1 failed');
@@ -73,7 +70,7 @@ describe('the TUI in a real terminal', () => {
   });
 
   it('lets no control sequence from a server reach the terminal', async () => {
-    term = openTerminal({ hostile: { command: process.execPath, args: [fixture('hostile-text.mjs')] } }, { env: { NO_COLOR: '1' } });
+    term = openTerminal({ hostile: fixtureServer('hostile-text.mjs') }, { env: { NO_COLOR: '1' } });
     await term.waitFor('✓ connected');
     await term.keys('Enter');
     const screen = await term.waitFor(/evil.*tool/);

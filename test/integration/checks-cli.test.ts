@@ -4,13 +4,13 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
-import { EVERYTHING } from './helpers/everything.js';
 import { hostileProject } from './helpers/hostile.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 function project() {
   const box = sandbox();
   const config = join(box.cwd, 'servers.json');
-  writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
+  writeFileSync(config, JSON.stringify({ mcpServers: { everything: everythingStdio() } }));
   const cli = (...args: string[]) => runCli([args[0]!, '--strict', '-c', config, ...args.slice(1)], box);
   return { ...box, cli, file: (name: string) => join(box.cwd, name) };
 }

@@ -1,10 +1,9 @@
 // `mcpdeck tools` against lists as real servers send them: 130,000 tools and more (the
 // README says lists up to 200,000 are read), a cursor that never ends, titled tools.
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
+import { fixture } from '../helpers/servers.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
 const box = sandbox();
 
 describe('mcpdeck tools with big lists', () => {

@@ -2,11 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
-import { EVERYTHING } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 /** Configuration that people write and other clients accept: each was refused or misread before. */
 describe('configuration as people write it', () => {
-  const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+  const everything = everythingStdio();
 
   it('reads a file that starts with a byte-order mark', async () => {
     const box = sandbox();

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 function writeConfig(dir: string, servers: Record<string, unknown>, file = 'servers.json'): string {
   const path = join(dir, file);
@@ -24,7 +25,7 @@ describe('mcpdeck status', () => {
   it('shows every server with its status, reason, tool count and source; exits 3 when one failed', async () => {
     const box = sandbox();
     const config = writeConfig(box.cwd, {
-      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      everything: everythingStdio(),
       ghost: { command: 'mcpdeck-no-such-command' },
       off: { command: 'whatever', disabled: true },
     });
@@ -219,7 +220,7 @@ describe('mcpdeck call', () => {
 
   it('--no-validate sends arguments that fail the schema, and the server refuses them itself', async () => {
     const box = sandbox();
-    const config = writeConfig(box.cwd, { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    const config = writeConfig(box.cwd, { everything: everythingStdio() });
     const checked = await runCli(['call', 'everything', 'get-sum', '--args', '{"a":"x","b":2}', '--strict', '-c', config], box);
     expect([checked.code, checked.stderr]).toEqual([2, 'mcpdeck: invalid arguments for get-sum: "a" must be number\n']);
     const sent = await runCli(['call', 'everything', 'get-sum', '--args', '{"a":"x","b":2}', '--no-validate', '--strict', '-c', config], box);

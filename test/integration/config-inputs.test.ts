@@ -10,6 +10,7 @@ import type { FormElicitation } from '../../src/core/elicitation/types.js';
 import { openSecretStore } from '../../src/core/secrets/store.js';
 import { EVERYTHING } from './helpers/everything.js';
 import { state, waitFor, waitForStatus } from './helpers/deck.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 let deck: Deck | undefined;
 afterEach(async () => {
@@ -29,7 +30,7 @@ function workspace() {
     inputs: [{ type: 'promptString', id: 'api-key', description: 'Everything API key', password: true }],
     servers,
   }));
-  writeFileSync(join(root, 'home', '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { other: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
+  writeFileSync(join(root, 'home', '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { other: everythingStdio() } }));
   const where = { cwd: project, home: join(root, 'home'), env: { ...process.env, MCPDECK_CONFIG_DIR: join(root, 'config') } };
   const options: DeckOptions = {
     ...where,

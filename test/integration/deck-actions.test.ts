@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { normalizeEntry } from '../../src/core/config/normalize.js';
 import { openUserCatalog } from '../../src/core/config/user-catalog.js';
-import { EVERYTHING } from './helpers/everything.js';
 import { deckWith, state, waitForStatus } from './helpers/deck.js';
 import { alive } from './helpers/process.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const MODULE = fileURLToPath(new URL('../fixtures/servers/inprocess-module.mjs', import.meta.url));
 
@@ -35,7 +35,7 @@ describe('deck actions', () => {
   });
 
   it('closes stdio children: none is left running after close or reconnect', async () => {
-    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ e: everythingStdio() });
     await deck.connectAll();
     const first = state(deck, 'e').pid!;
     expect(alive(first)).toBe(true);
@@ -51,7 +51,7 @@ describe('deck actions', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-actions-'));
     const env = { ...process.env, MCPDECK_CONFIG_DIR: dir };
     const catalog = openUserCatalog(env);
-    catalog.write({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    catalog.write({ e: everythingStdio() });
     deck = await createDeck({ cwd: dir, env, userCatalog: catalog });
     await deck.connectAll();
     expect(state(deck, 'e').status).toBe('connected');

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
-import { EVERYTHING } from './helpers/everything.js';
 import { deckWith, state } from './helpers/deck.js';
 import { nextPending, resultText, untilRequests } from './helpers/elicit.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const ASKS = fileURLToPath(new URL('../fixtures/servers/asks.mjs', import.meta.url));
 
@@ -18,7 +18,7 @@ describe('elicitation through the request queue', () => {
 
   beforeAll(async () => {
     deck = await deckWith({
-      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      everything: everythingStdio(),
       asks: { command: process.execPath, args: [ASKS] },
     });
     await deck.connectAll();

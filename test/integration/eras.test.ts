@@ -14,6 +14,7 @@ import type { TrafficEntry } from '../../src/core/mcp/tap.js';
 import { deckWith, state, waitFor } from './helpers/deck.js';
 import { nextPending, resultText } from './helpers/elicit.js';
 import { EVERYTHING, freePort } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
 
@@ -65,7 +66,7 @@ const peers: Peer[] = [
   { name: '2026-only over stdio', start: local({ command: process.execPath, args: [MODERN, 'stdio', 'reject'] }), ...modernBehaviour },
   {
     name: 'server-everything (v1 SDK) over stdio',
-    start: local({ command: process.execPath, args: [EVERYTHING, 'stdio'] }),
+    start: local(everythingStdio()),
     era: 'legacy',
     version: '2025-11-25',
     tools: ['echo', 'get-sum', 'trigger-elicitation-request'],

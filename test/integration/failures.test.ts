@@ -10,9 +10,9 @@ import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
 import type { ServerState } from '../../src/core/servers/state.js';
 import { scratch } from './helpers/scratch.js';
+import { fixture } from '../helpers/servers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'servers', name);
 const stdio = (name: string, timeout = 5000) => ({ command: process.execPath, args: [fixture(name)], timeout });
 
 const box = scratch('mcpdeck-failures-');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
-import { EVERYTHING } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const TARGET = fileURLToPath(new URL('../fixtures/servers/fuzz-target.mjs', import.meta.url));
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
@@ -14,7 +14,7 @@ function project() {
   writeFileSync(config, JSON.stringify({
     mcpServers: {
       target: { command: process.execPath, args: [TARGET] },
-      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      everything: everythingStdio(),
       modern: { command: process.execPath, args: [MODERN, 'stdio', 'reject'] },
     },
   }));

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith, state, waitForStatus } from './helpers/deck.js';
+import { fixture, fixtureServer } from '../helpers/servers.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
 const FUZZ_MS = 5000;
 // Reproducible: FUZZ_SEED=<n> replays a failing run.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -16,7 +15,7 @@ describe('a server sending random and mutated JSON-RPC', () => {
     console.log(`fuzz seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
     deck = await deckWith({
       fuzz: { command: process.execPath, args: [fixture('hostile-fuzz.mjs')], env: { FUZZ_SEED: String(SEED), FUZZ_UNTIL: String(Date.now() + FUZZ_MS) }, timeout: 2000 },
-      healthy: { command: process.execPath, args: [fixture('healthy.mjs')] },
+      healthy: fixtureServer('healthy.mjs'),
     });
     const connecting = deck.connectAll();
     await waitForStatus(deck, 'healthy', ['connected']);

@@ -14,9 +14,9 @@ import type { ServerState } from '../../src/core/servers/state.js';
 import { scratch } from './helpers/scratch.js';
 import { alive } from './helpers/process.js';
 import { freePort } from './helpers/everything.js';
+import { fixture } from '../helpers/servers.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const fixture = (name: string) => join(ROOT, 'test', 'fixtures', 'servers', name);
 const stdio = (name: string, timeout = 5000, args: string[] = []) => ({ command: process.execPath, args: [fixture(name), ...args], timeout });
 const HEALTHY = { healthy: stdio('healthy.mjs') };
 

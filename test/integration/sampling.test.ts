@@ -6,6 +6,7 @@ import { runCli, sandbox } from './helpers/cli.js';
 import { deckWith } from './helpers/deck.js';
 import { nextPending, resultText } from './helpers/elicit.js';
 import { EVERYTHING } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 /** The CreateMessageResult server-everything received, from its answer's text. */
 function sampled(text: string): Record<string, unknown> {
@@ -16,7 +17,7 @@ describe('sampling answered by hand, through the request queue', () => {
   let deck: Deck;
 
   beforeAll(async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ everything: everythingStdio() });
     await deck.connectAll();
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
-import { EVERYTHING } from './helpers/everything.js';
 import { deckWith, state, waitFor } from './helpers/deck.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 describe('server log messages and traffic', () => {
   let deck: Deck | undefined;
@@ -11,7 +11,7 @@ describe('server log messages and traffic', () => {
   });
 
   it('records the level asked for, keeps log messages on the state, and logs the traffic paired', async () => {
-    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ e: everythingStdio() });
     await deck.connectAll();
     expect(state(deck, 'e').logLevel).toBeUndefined();
     // debug lets every level through, so the first (random-level) message comes at once.
@@ -32,7 +32,7 @@ describe('server log messages and traffic', () => {
 
   it('refuses to set a level on a server that does not offer logging, and forgets the level on reconnect', async () => {
     const healthy = new URL('../fixtures/servers/healthy.mjs', import.meta.url).pathname;
-    deck = await deckWith({ e: { command: process.execPath, args: [EVERYTHING, 'stdio'] }, plain: { command: process.execPath, args: [healthy] } });
+    deck = await deckWith({ e: everythingStdio(), plain: { command: process.execPath, args: [healthy] } });
     await deck.connectAll();
     await expect(deck.setLogLevel('plain', 'debug')).rejects.toThrow('plain does not offer logging');
     expect(state(deck, 'plain').logLevel).toBeUndefined();

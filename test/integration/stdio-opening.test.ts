@@ -9,7 +9,7 @@ import type { Deck } from '../../src/core/deck.js';
 import type { TrafficEntry } from '../../src/core/mcp/tap.js';
 import { deckWith, state } from './helpers/deck.js';
 import { resultText } from './helpers/elicit.js';
-import { EVERYTHING } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const HAND_WRITTEN = fileURLToPath(new URL('../fixtures/servers/hand-written.sh', import.meta.url));
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
@@ -28,7 +28,7 @@ describe('opening a stdio session of unknown era', () => {
     deck = await deckWith({
       silent: { command: 'bash', args: [HAND_WRITTEN], timeout: TIMEOUT },
       answers: { command: 'bash', args: [HAND_WRITTEN, 'answers'], timeout: TIMEOUT },
-      everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      everything: everythingStdio(),
       dual: { command: process.execPath, args: [MODERN, 'stdio', 'both'] },
       quits: { command: process.execPath, args: [QUITS] },
     });

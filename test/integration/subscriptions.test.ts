@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith, state, waitFor, waitForStatus } from './helpers/deck.js';
-import { EVERYTHING } from './helpers/everything.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const SUBSCRIBABLE = fileURLToPath(new URL('../fixtures/servers/subscribable.mjs', import.meta.url));
 const decks: Deck[] = [];
@@ -112,7 +112,7 @@ describe('resource subscriptions', () => {
   });
 
   it('counts the updates server-everything sends for a subscribed resource', async () => {
-    const deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    const deck = await deckWith({ everything: everythingStdio() });
     decks.push(deck);
     await deck.connectAll();
     const uri = state(deck, 'everything').resources[0]!.uri;

@@ -6,15 +6,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import type { RestartPolicy } from '../../src/core/servers/supervisor.js';
 import { restartNote } from '../../src/core/servers/status-label.js';
 import { startFlakyServer, type FlakyServer } from '../fixtures/servers/flaky-http.mjs';
 import { deckWith, state, waitFor, waitForStatus } from './helpers/deck.js';
+import { fixture } from '../helpers/servers.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
 const node = (name: string, ...args: string[]) => ({ command: process.execPath, args: [fixture(name), ...args], timeout: 10_000 });
 /** Short waits so a whole crash loop fits in a test; the doubling is the real one. */
 const RESTART: RestartPolicy = { tries: 3, delay: 100, maxDelay: 1000, stableAfter: 60_000 };

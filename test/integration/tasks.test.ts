@@ -5,9 +5,9 @@ import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
 import type { TaskView } from '../../src/core/mcp/task-wire.js';
 import type { Progress } from '../../src/core/mcp/types.js';
-import { EVERYTHING } from './helpers/everything.js';
 import { deckWith, state, waitFor } from './helpers/deck.js';
 import { nextPending, resultText } from './helpers/elicit.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
 const TASK_PROGRESS = fileURLToPath(new URL('../fixtures/servers/task-progress.mjs', import.meta.url));
@@ -21,7 +21,7 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
   let deck: Deck;
 
   beforeAll(async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ everything: everythingStdio() });
     await deck.connectAll();
   });
   afterAll(async () => {

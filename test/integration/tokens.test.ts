@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
 import { countText, COUNT_LIMIT, loadTokenizer } from '../../src/core/tokens/meter.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 /** What a model is sent for a tool, as the README says: name, description and input schema as compact JSON. */
 const expected = (tool: { name: string; description?: string; inputSchema: unknown }) =>
@@ -54,7 +55,7 @@ describe("token cost of server-everything's tools", () => {
   it('status sums them per server, in JSON and in the table, naming the encoding', async () => {
     const box = sandbox();
     const config = join(box.cwd, 'servers.json');
-    writeFileSync(config, JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } } }));
+    writeFileSync(config, JSON.stringify({ mcpServers: { everything: everythingStdio() } }));
     const sum = [...direct.values()].reduce((a, b) => a + b, 0);
     const json = await runCli(['status', '--json', '--tokens', '--strict', '--config', config], box);
     expect(json.code, json.stderr).toBe(0);

@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openRecentArgs } from '../../src/core/calls/recent-args.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY } from './helpers/render.js';
 import { callApp } from './helpers/call-app.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const RAW_RPC = new URL('../fixtures/servers/raw-rpc.mjs', import.meta.url).href;
 // A server whose tools/call answers with a JSON-RPC error, which McpServer never does.
@@ -156,7 +156,7 @@ describe('calling a hostile server', () => {
 });
 
 describe('calling server-everything over stdio', () => {
-  const everything = { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } };
+  const everything = { everything: everythingStdio() };
 
   it('get-sum: fill a and b, send, see the sum (at 80x24)', async () => {
     await start(everything, {}, { columns: 80, rows: 24 });

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const EDGE = fileURLToPath(new URL('../fixtures/servers/completions-edge.mjs', import.meta.url));
 const MODERN = fileURLToPath(new URL('../fixtures/servers/modern-server.mjs', import.meta.url));
@@ -30,7 +30,7 @@ describe('completions in the deck forms', () => {
   });
 
   it('a prompt argument: suggestions as you type, tab takes one, and the next field completes with it as context', async () => {
-    ({ deck, app } = await open({ command: process.execPath, args: [EVERYTHING, 'stdio'] }));
+    ({ deck, app } = await open(everythingStdio()));
     await app.press('3');
     await app.waitFor('Team Management');
     await app.press('/', ...'team management', KEY.enter);

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileURLToPath } from 'node:url';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { fixture, fixtureServer } from '../helpers/servers.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
 
 describe('dashboard', () => {
   let deck: Deck;
@@ -16,8 +15,8 @@ describe('dashboard', () => {
 
   it('shows every server with its badge, live, and the selected one\'s reason and stderr', async () => {
     deck = await deckWith({
-      healthy: { command: process.execPath, args: [fixture('healthy.mjs')] },
-      broken: { command: process.execPath, args: [fixture('exit-at-once.mjs')] },
+      healthy: fixtureServer('healthy.mjs'),
+      broken: fixtureServer('exit-at-once.mjs'),
       off: { command: process.execPath, args: [fixture('healthy.mjs')], disabled: true },
     });
     app = renderApp(deck);
@@ -48,7 +47,7 @@ describe('dashboard', () => {
   });
 
   it('e disables and enables the selected server; r reconnects it', async () => {
-    deck = await deckWith({ healthy: { command: process.execPath, args: [fixture('healthy.mjs')] } });
+    deck = await deckWith({ healthy: fixtureServer('healthy.mjs') });
     app = renderApp(deck);
     void deck.connectAll();
     await app.waitFor('✓ connected');
@@ -88,7 +87,7 @@ describe('the terminal size', () => {
 
 describe('a narrow terminal', () => {
   it('keeps the tab bar on one line, every tab in it (the others shortened), and scrolls the help', async () => {
-    const deck = await deckWith({ healthy: { command: process.execPath, args: [fixture('healthy.mjs')] } });
+    const deck = await deckWith({ healthy: fixtureServer('healthy.mjs') });
     const app = renderApp(deck, { columns: 50, rows: 18 });
     try {
       void deck.connectAll();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const footer = (frame: string) => frame.trimEnd().split('\n').at(-1) ?? '';
 
@@ -16,7 +16,7 @@ describe('esc and the footer', () => {
 
   /** server-everything over stdio in a terminal of `columns` x `rows`; resolves with the frame once it is connected. */
   async function openEverything(columns: number, rows: number): Promise<string> {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ everything: everythingStdio() });
     app = renderApp(deck, { columns, rows });
     app.resize(columns, rows);
     await deck.connectAll();
@@ -24,7 +24,7 @@ describe('esc and the footer', () => {
   }
 
   it('esc clears a kept filter first, and leaves the screen on the next esc', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ everything: everythingStdio() });
     app = renderApp(deck);
     await deck.connectAll();
     await app.waitFor('✓ connected');

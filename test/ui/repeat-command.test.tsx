@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const MESSAGE = 'with "quotes", commas, colons: {braces}, it\'s here';
 
@@ -18,7 +18,7 @@ describe('the repeat command', () => {
   });
 
   it('shows the whole command on as many rows as it needs, never broken inside a JSON string, and c copies it', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ everything: everythingStdio() });
     app = renderApp(deck, { columns: 80, rows: 30 });
     app.resize(80, 30);
     await deck.connectAll();

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { normalizeEntry } from '../../src/core/config/normalize.js';
 import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 let deck: Deck | undefined;
 let app: Rendered | undefined;
@@ -16,7 +16,7 @@ afterEach(async () => {
   app = deck = undefined;
 });
 
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 const footer = () => app!.frame().trimEnd().split('\n').at(-1) ?? '';
 
 /** Opens the server, filters to `tool`, fills `keys` into its form and sends it; resolves on the result. */

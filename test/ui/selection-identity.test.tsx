@@ -1,13 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { deckWith, state, waitForStatus } from '../integration/helpers/deck.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { fixture } from '../helpers/servers.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
 const off = { command: process.execPath, args: [fixture('healthy.mjs')], disabled: true };
 const selectedRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 

@@ -2,14 +2,14 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY } from './helpers/render.js';
 import { callApp } from './helpers/call-app.js';
 import { renderForm } from './helpers/form.js';
 import { shapesServer } from './helpers/shapes.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const call = callApp();
-const everything = { everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } };
+const everything = { everything: everythingStdio() };
 const NOTE = '# the arguments fail the schema: --no-validate sends them as they are';
 
 describe('sending arguments that fail the schema', () => {

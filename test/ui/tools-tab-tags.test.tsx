@@ -5,6 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingStdio } from '../helpers/servers.js';
 
 const EVERYTHING = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 it('cuts whole tags and ends with … in the Tools tab at 80x24', async () => {
-  deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+  deck = await deckWith({ everything: everythingStdio() });
   app = renderApp(deck, { columns: 80, rows: 24 });
   await deck.connectAll();
   await app.waitFor('✓ connected');

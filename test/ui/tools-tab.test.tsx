@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith } from '../integration/helpers/deck.js';
-import { EVERYTHING } from '../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
+import { everythingStdio, fixtureServer } from '../helpers/servers.js';
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/servers/${name}`, import.meta.url));
 
 describe('the Tools tab for people who build servers', () => {
   let deck: Deck;
@@ -16,7 +14,7 @@ describe('the Tools tab for people who build servers', () => {
   });
 
   it('lists tools by name with the title beside it (title or annotations.title), tags a tool that writes, and gives the detail the free rows', async () => {
-    deck = await deckWith({ notes: { command: process.execPath, args: [fixture('annotated-tools.mjs')] } });
+    deck = await deckWith({ notes: fixtureServer('annotated-tools.mjs') });
     app = renderApp(deck, { columns: 120, rows: 40 });
     app.resize(120, 40);
     await deck.connectAll();
@@ -40,7 +38,7 @@ describe('the Tools tab for people who build servers', () => {
   });
 
   it('s opens the whole tool in the pager (description, annotations as sent, schemas); esc clears its search, then closes it and keeps the filter', async () => {
-    deck = await deckWith({ notes: { command: process.execPath, args: [fixture('annotated-tools.mjs')] } });
+    deck = await deckWith({ notes: fixtureServer('annotated-tools.mjs') });
     app = renderApp(deck, { columns: 100, rows: 30 });
     app.resize(100, 30);
     await deck.connectAll();
@@ -66,7 +64,7 @@ describe('the Tools tab for people who build servers', () => {
   });
 
   it('keeps one row per tool at 80 columns: tags that do not fit are cut, not wrapped over the next row', async () => {
-    deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+    deck = await deckWith({ everything: everythingStdio() });
     app = renderApp(deck, { columns: 80, rows: 24 });
     app.resize(80, 24);
     await deck.connectAll();

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { EVERYTHING } from '../../helpers/servers.js';
 
-export const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+export { EVERYTHING };
 const LOOPBACK_ONLY = fileURLToPath(new URL('../../fixtures/loopback-only.mjs', import.meta.url));
 
 export function freePort(): Promise<number> {

@@ -2,10 +2,10 @@ import type { Deck } from '../../../src/core/deck.js';
 import type { Opener } from '../../../src/ui/system/OpenerContext.js';
 import type { ImageProtocol } from '../../../src/ui/system/image-protocol.js';
 import { deckWith } from '../../integration/helpers/deck.js';
-import { EVERYTHING } from '../../integration/helpers/everything.js';
 import { KEY, renderApp, type Rendered } from './render.js';
+import { everythingStdio } from '../../helpers/servers.js';
 
-const everything = { command: process.execPath, args: [EVERYTHING, 'stdio'] };
+const everything = everythingStdio();
 
 /** The app over a real deck with server-everything over stdio, driven the way a person does. */
 export interface Session {

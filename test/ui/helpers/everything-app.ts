@@ -1,7 +1,7 @@
 import type { Deck } from '../../../src/core/deck.js';
 import { deckWith } from '../../integration/helpers/deck.js';
-import { EVERYTHING } from '../../integration/helpers/everything.js';
 import { renderApp, type Rendered } from './render.js';
+import { everythingStdio } from '../../helpers/servers.js';
 
 export interface EverythingApp {
   deck: Deck;
@@ -12,7 +12,7 @@ export interface EverythingApp {
 
 /** The deck with server-everything over stdio, rendered and connected, on the dashboard. */
 export async function everythingApp(): Promise<EverythingApp> {
-  const deck = await deckWith({ everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] } });
+  const deck = await deckWith({ everything: everythingStdio() });
   const app = renderApp(deck);
   await deck.connectAll();
   await app.waitFor('✓ connected');
