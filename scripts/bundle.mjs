@@ -230,7 +230,7 @@ export const OPTIONS = {
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   // ES modules first: jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow.
   mainFields: ['module', 'main'],
   // Production React and Ink: the development builds check every prop on every render.

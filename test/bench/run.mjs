@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInkHello, timeToText, untilText } from './first-frame.mjs';
 
@@ -20,6 +20,8 @@ const HAND_WRITTEN = join(ROOT, 'test/fixtures/servers/hand-written.sh');
 // file is read and parsed), which would compress every ratio. Every run here goes without.
 const CA_SET = process.env.NODE_EXTRA_CA_CERTS !== undefined;
 delete process.env.NODE_EXTRA_CA_CERTS;
+// Servers configured as `node ...` run on this Node too.
+process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH}`;
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const MEMORY = join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 
@@ -156,6 +158,9 @@ try {
   const deckHome = join(dir, 'deck');
   mkdirSync(deckHome);
   const onPty = { cwd: deckHome, env: { ...process.env, HOME: join(deckHome, 'home'), MCPDECK_CONFIG_DIR: join(deckHome, 'config') } };
+  // Node's compile cache (bin/mcpdeck.js turns it on) is written as a process exits; every
+  // pty run below is killed, so one run of the deck quits with `q` first, as a person does.
+  await untilText([MCPDECK, '--strict', '--demo'], /✓ connected/, { ...onPty, quit: 'q' });
   // The deck's start is the frame a person waits for, the demo server connected in it;
   // the first frame (the breadcrumb, drawn before the core loads) is shown for scale.
   const frames = await medianInterleavedTimed({
@@ -165,6 +170,17 @@ try {
   });
   row('demo connected in the deck / Ink hello world', frames.demo, frames.hello, '<= 2.0');
   row("deck's first frame (mcpdeck › servers) / Ink hello world", frames.deck, frames.hello, 'info');
+
+  // What the compile cache saves: the same starts with it warm and with it off.
+  const noCache = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  const cache = await medianInterleavedTimed({
+    version: async () => (await runOnce([MCPDECK, '--version'])).ms,
+    versionOff: async () => (await runOnce([MCPDECK, '--version'], noCache)).ms,
+    deck: () => timeToText([MCPDECK, '--strict'], /mcpdeck › servers/, onPty),
+    deckOff: () => timeToText([MCPDECK, '--strict'], /mcpdeck › servers/, { ...onPty, env: { ...onPty.env, NODE_DISABLE_COMPILE_CACHE: '1' } }),
+  });
+  row('compile cache: mcpdeck --version, warm / off', cache.version, cache.versionOff, 'info');
+  row("compile cache: deck's first frame, warm / off", cache.deck, cache.deckOff, 'info');
 
   // Memory at rest: RSS 2 s after the demo shows connected (the deck's idle work done),
   // against the Ink hello world 2 s after its line.
