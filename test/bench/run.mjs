@@ -216,9 +216,12 @@ try {
   row('call on a server silent to unknown methods / same server answering -32601', s.silent, s.answers, '<= 1.2');
 
   // The package as installed: npm pack (prepack bundles), npm i -g into a temporary prefix.
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  // From npm's cache when it can (--prefer-offline): without the machine's CA file the
+  // registry may be out of reach, and npm retries for minutes. Bounded all the same.
+  const npm = { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 };
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { ...npm, cwd: ROOT });
   const tarball = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
-  execFileSync('npm', ['i', '-g', '--prefix', join(dir, 'prefix'), '--no-audit', '--no-fund', '--loglevel=error', tarball], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['i', '-g', '--prefix', join(dir, 'prefix'), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], npm);
   const installedMb = sizeOf(join(dir, 'prefix', 'lib', 'node_modules')) / 2 ** 20;
   rows.push({ measure: 'installed size (npm i -g of the tarball)', candidate: `${installedMb.toFixed(1)} MB`, baseline: '', ratio: '', target: '<= 15 MB', note: installedMb <= 15 ? 'ok' : 'ABOVE TARGET' });
 
@@ -276,6 +279,7 @@ try {
   rows.push({ measure: 'TUI 50 MB result: RSS growth', candidate: `${r50m.rssDeltaMb.toFixed(0)} MB`, baseline: `${r10k.rssDeltaMb.toFixed(0)} MB`, ratio: '', target: 'bounded', note: r50m.rssDeltaMb < 250 ? 'ok' : 'HIGH' });
 
   printTable(rows);
+  rows.length = 0;
   console.log('\n"info" rows have no target: they show where time goes. With few CPU cores, starting');
   console.log('20 Node servers is CPU-bound for any client; compare with the SDK connect-all row.');
 
@@ -297,6 +301,8 @@ try {
   });
   if (hostile !== 0) throw new Error(`hostile.mjs failed (exit ${hostile})`);
 } catch (err) {
+  // What was measured before the failure is still worth seeing (once the table is out, rows is empty).
+  if (rows.length) printTable(rows);
   console.error(`bench run failed: ${err.stack ?? err}`);
   process.exitCode = 1;
 } finally {
