@@ -12,8 +12,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const OUT = join(root, 'dist', 'bundle');
 export const META = join(root, 'dist', 'bundle-meta.json');
 
-/** Not bundled: the native keychain binding (an optional dependency, loaded when secrets are). */
-export const EXTERNAL = ['@napi-rs/keyring'];
+/**
+ * Not bundled: the native keychain binding (an optional dependency, loaded when secrets
+ * are), and React DevTools, which Ink loads only with DEV=true and only when the package
+ * can be found (it is not installed with mcpdeck).
+ */
+export const EXTERNAL = ['@napi-rs/keyring', 'react-devtools-core'];
 
 /**
  * Edits a dependency's file as it loads. A new version without the text to edit is built
@@ -42,21 +46,6 @@ const zodEnglishOnly = {
       contents: "export { default as en } from 'zod/v4/locales/en.js';",
       resolveDir: root,
     }));
-  },
-};
-
-/**
- * Ink connects to React DevTools only with DEV=true, through its devtools module (a
- * window polyfill, ws and react-devtools-core, none of which mcpdeck needs). That import
- * goes straight to react-devtools-core, left out: with DEV=true and no such package, Ink
- * says how to install it.
- */
-const inkWithoutDevtools = {
-  name: 'ink-without-devtools',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: 'react-devtools-core', external: true } : undefined,
-    );
   },
 };
 
@@ -185,38 +174,15 @@ const stringWidthShortcuts = {
 };
 
 /**
- * Inside a box that clips (the deck's screens all do), Ink cuts every line of text to the
- * clip with slice-ansi, which tokenizes the line, even when the whole line is inside: half
- * of drawing a 120x40 frame. A line that starts and ends within the clip is drawn as it
- * is; slicing it from 0 to its own width gives the same cells
- * (test/unit/ink-clip-shortcut.test.ts).
- */
-const inkClipsOnlyWhatOverflows = {
-  name: 'ink-clips-only-what-overflows',
-  setup(build) {
-    editOnLoad(build, 'ink-clips-only-what-overflows', /[\\/]node_modules[\\/]ink[\\/]build[\\/]output\.js$/,
-      (source) => source.replace('return sliceAnsi(line, from, to);', 'return from === 0 && to === width ? line : sliceAnsi(line, from, to);'),
-      'Ink clips another way; frames may be slow again');
-  },
-};
-
-/**
  * In a terminal the deck looks the same whether or not CI is set (a CI job's shell, a
- * container image that sets it): CI changes only what goes to a pipe. Ink draws just the
- * last frame, at exit, when is-in-ci says CI (the deck stayed blank until `q`), and
- * chalk's supports-color gives no colour under CI on a terminal unless it knows the
- * service (the CLI's own style never looked at CI).
+ * container image that sets it): CI changes only what goes to a pipe. chalk's
+ * supports-color gives no colour under CI on a terminal unless it knows the service (the
+ * CLI's own style never looked at CI). Ink's CI mode (just the last frame, at exit) is
+ * turned off on a terminal by its `interactive` option (src/ui/start.tsx).
  */
 const ciOnlyOffATerminal = {
   name: 'ci-only-off-a-terminal',
   setup(build) {
-    build.onResolve({ filter: /^is-in-ci$/ }, (args) =>
-      args.pluginData !== 'ci-only-off-a-terminal' && /[\\/]node_modules[\\/]ink[\\/]/.test(args.importer) ? { path: 'is-in-ci', namespace: 'ci-only-off-a-terminal' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'ci-only-off-a-terminal' }, async () => {
-      const original = await build.resolve('is-in-ci', { resolveDir: join(root, 'node_modules', 'ink'), kind: 'import-statement', pluginData: 'ci-only-off-a-terminal' });
-      return { contents: `import inCi from ${JSON.stringify(original.path)};\nexport default inCi && !process.stdout.isTTY;`, loader: 'js', resolveDir: root };
-    });
     editOnLoad(build, 'ci-only-off-a-terminal', /[\\/]node_modules[\\/]chalk[\\/]source[\\/]vendor[\\/]supports-color[\\/]index\.js$/,
       (source) => source.replace("if ('CI' in env) {", "if ('CI' in env && !streamIsTTY) {"), 'supports-color reads CI another way; the deck may lose its colours under CI');
   },
@@ -230,7 +196,7 @@ export const OPTIONS = {
   splitting: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   // ES modules first: jsonc-parser's `main` is a UMD build whose require() calls esbuild cannot follow.
   mainFields: ['module', 'main'],
   // Production React and Ink: the development builds check every prop on every render.
@@ -244,7 +210,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, inkWithoutDevtools, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthShortcuts, inkClipsOnlyWhatOverflows, ciOnlyOffATerminal],
+  plugins: [zodEnglishOnly, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthShortcuts, ciOnlyOffATerminal],
   metafile: true,
   logLevel: 'warning',
 };

@@ -5,9 +5,6 @@ import type { Theme } from './theme/theme.js';
 
 const ALT_SCREEN_ON = '\x1b[?1049h';
 const ALT_SCREEN_OFF = '\x1b[?1049l';
-// Bracketed paste: the terminal marks pasted text, which then goes into a field whole.
-const PASTE_ON = '\x1b[?2004h';
-const PASTE_OFF = '\x1b[?2004l';
 /**
  * Ink draws at most this often. Its throttle holds the last change of a burst until the
  * interval has passed since the frame before, so at Ink's default 30 a server's
@@ -26,7 +23,7 @@ export function Opening() {
   );
 }
 
-/** The terminal the deck draws on: the alternate screen (with bracketed paste), and the Ink instance the app is rendered into. */
+/** The terminal the deck draws on: the alternate screen, and the Ink instance the app is rendered into. */
 export interface DeckScreen {
   app: Instance;
   /** Leaves the alternate screen (once); the terminal is as it was. */
@@ -40,21 +37,23 @@ export interface DeckScreen {
  */
 export function openScreen(theme: Theme): DeckScreen {
   const { stdout } = process;
-  stdout.write(ALT_SCREEN_ON + PASTE_ON);
+  stdout.write(ALT_SCREEN_ON);
   let open = true;
   const close = () => {
     if (!open) return;
     open = false;
     app.cleanup();
     process.off('exit', close);
-    stdout.write(PASTE_OFF + ALT_SCREEN_OFF);
+    stdout.write(ALT_SCREEN_OFF);
   };
   process.once('exit', close);
   const app = render(
     <ThemeContext.Provider value={theme}>
       <Opening />
     </ThemeContext.Provider>,
-    { exitOnCtrlC: false, patchConsole: true, maxFps: MAX_FPS },
+    // A terminal is drawn on as a terminal whether or not CI is set (a CI job's shell, a
+    // container that sets it): Ink's CI mode (the last frame only, at exit) is for pipes.
+    { exitOnCtrlC: false, patchConsole: true, maxFps: MAX_FPS, interactive: Boolean(stdout.isTTY) },
   );
   return { app, close };
 }

@@ -39,8 +39,10 @@ function rssMib(pid) {
  * Resolves once the run is over: the process on the pty is killed and script(1) has
  * exited, so one run's teardown never lands in the next run's time. With `idleMs`, the
  * process is left that long after the text shows, and its RSS then is `rssMib` (idle).
+ * With `quit`, that text is typed once the marker shows and the process gets 10 s to exit
+ * by itself (Node writes its compile cache as it exits; a killed process writes none).
  */
-export function untilText(args, marker, { cwd, env, timeoutMs = 30_000, idleMs }) {
+export function untilText(args, marker, { cwd, env, timeoutMs = 30_000, idleMs, quit }) {
   return new Promise((resolve, reject) => {
     // The shell writes its pid, which the node process keeps (exec), to kill it by.
     const pidFile = join(mkdtempSync(join(tmpdir(), 'mcpdeck-pty-')), 'pid');
@@ -58,6 +60,10 @@ export function untilText(args, marker, { cwd, env, timeoutMs = 30_000, idleMs }
       if (!error && idleMs !== undefined) {
         await new Promise((r) => setTimeout(r, idleMs));
         rss = rssMib(Number(readFileSync(pidFile, 'utf8')));
+      }
+      if (!error && quit !== undefined) {
+        child.stdin.write(quit);
+        await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
       }
       try {
         process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');

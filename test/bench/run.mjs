@@ -5,7 +5,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInkHello, timeToText, untilText } from './first-frame.mjs';
 
@@ -20,6 +20,8 @@ const HAND_WRITTEN = join(ROOT, 'test/fixtures/servers/hand-written.sh');
 // file is read and parsed), which would compress every ratio. Every run here goes without.
 const CA_SET = process.env.NODE_EXTRA_CA_CERTS !== undefined;
 delete process.env.NODE_EXTRA_CA_CERTS;
+// Servers configured as `node ...` run on this Node too.
+process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH}`;
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const MEMORY = join(ROOT, 'node_modules/@modelcontextprotocol/server-memory/dist/index.js');
 
@@ -156,6 +158,9 @@ try {
   const deckHome = join(dir, 'deck');
   mkdirSync(deckHome);
   const onPty = { cwd: deckHome, env: { ...process.env, HOME: join(deckHome, 'home'), MCPDECK_CONFIG_DIR: join(deckHome, 'config') } };
+  // Node's compile cache (bin/mcpdeck.js turns it on) is written as a process exits; every
+  // pty run below is killed, so one run of the deck quits with `q` first, as a person does.
+  await untilText([MCPDECK, '--strict', '--demo'], /✓ connected/, { ...onPty, quit: 'q' });
   // The deck's start is the frame a person waits for, the demo server connected in it;
   // the first frame (the breadcrumb, drawn before the core loads) is shown for scale.
   const frames = await medianInterleavedTimed({
@@ -165,6 +170,17 @@ try {
   });
   row('demo connected in the deck / Ink hello world', frames.demo, frames.hello, '<= 2.0');
   row("deck's first frame (mcpdeck › servers) / Ink hello world", frames.deck, frames.hello, 'info');
+
+  // What the compile cache saves: the same starts with it warm and with it off.
+  const noCache = { ...process.env, NODE_DISABLE_COMPILE_CACHE: '1' };
+  const cache = await medianInterleavedTimed({
+    version: async () => (await runOnce([MCPDECK, '--version'])).ms,
+    versionOff: async () => (await runOnce([MCPDECK, '--version'], noCache)).ms,
+    deck: () => timeToText([MCPDECK, '--strict'], /mcpdeck › servers/, onPty),
+    deckOff: () => timeToText([MCPDECK, '--strict'], /mcpdeck › servers/, { ...onPty, env: { ...onPty.env, NODE_DISABLE_COMPILE_CACHE: '1' } }),
+  });
+  row('compile cache: mcpdeck --version, warm / off', cache.version, cache.versionOff, 'info');
+  row("compile cache: deck's first frame, warm / off", cache.deck, cache.deckOff, 'info');
 
   // Memory at rest: RSS 2 s after the demo shows connected (the deck's idle work done),
   // against the Ink hello world 2 s after its line.
@@ -200,9 +216,12 @@ try {
   row('call on a server silent to unknown methods / same server answering -32601', s.silent, s.answers, '<= 1.2');
 
   // The package as installed: npm pack (prepack bundles), npm i -g into a temporary prefix.
-  execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  // From npm's cache when it can (--prefer-offline): without the machine's CA file the
+  // registry may be out of reach, and npm retries for minutes. Bounded all the same.
+  const npm = { stdio: ['ignore', 'ignore', 'inherit'], timeout: 180_000 };
+  execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { ...npm, cwd: ROOT });
   const tarball = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')));
-  execFileSync('npm', ['i', '-g', '--prefix', join(dir, 'prefix'), '--no-audit', '--no-fund', '--loglevel=error', tarball], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['i', '-g', '--prefix', join(dir, 'prefix'), '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], npm);
   const installedMb = sizeOf(join(dir, 'prefix', 'lib', 'node_modules')) / 2 ** 20;
   rows.push({ measure: 'installed size (npm i -g of the tarball)', candidate: `${installedMb.toFixed(1)} MB`, baseline: '', ratio: '', target: '<= 15 MB', note: installedMb <= 15 ? 'ok' : 'ABOVE TARGET' });
 
@@ -260,6 +279,7 @@ try {
   rows.push({ measure: 'TUI 50 MB result: RSS growth', candidate: `${r50m.rssDeltaMb.toFixed(0)} MB`, baseline: `${r10k.rssDeltaMb.toFixed(0)} MB`, ratio: '', target: 'bounded', note: r50m.rssDeltaMb < 250 ? 'ok' : 'HIGH' });
 
   printTable(rows);
+  rows.length = 0;
   console.log('\n"info" rows have no target: they show where time goes. With few CPU cores, starting');
   console.log('20 Node servers is CPU-bound for any client; compare with the SDK connect-all row.');
 
@@ -281,6 +301,8 @@ try {
   });
   if (hostile !== 0) throw new Error(`hostile.mjs failed (exit ${hostile})`);
 } catch (err) {
+  // What was measured before the failure is still worth seeing (once the table is out, rows is empty).
+  if (rows.length) printTable(rows);
   console.error(`bench run failed: ${err.stack ?? err}`);
   process.exitCode = 1;
 } finally {

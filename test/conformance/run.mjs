@@ -5,8 +5,8 @@
 //     is flaky under load);
 //   - suite 0.2.0-alpha.12 with --requirements 2025-11-25 and with --requirements
 //     2026-07-28: exactly what each revision requires, scored as the suite scores it.
-// The suite needs Node 22, which the `node` npm package provides; mcpdeck itself runs on
-// this process's Node. A scenario whose checks all say SKIPPED checked nothing: it counts
+// The suite (it needs Node 22, as mcpdeck does) and mcpdeck both run on this process's
+// Node. A scenario whose checks all say SKIPPED checked nothing: it counts
 // as not run, never as passed. Scenarios in KNOWN_FAILURES fail for the reason written
 // there (also in docs/conformance.md); any other failure fails the run. A 0.2.0 scenario that fails
 // in the full run is run once more alone at the same revision (--spec-version): the
@@ -15,10 +15,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const suite = (version) => ['--yes', '-p', 'node@22', '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'conformance'];
+const suite = (version) => ['--yes', '-p', `@modelcontextprotocol/conformance@${version}`, '--', 'conformance'];
+// npx and the suite are `#!/usr/bin/env node` scripts: this process's Node comes first on PATH.
+const ENV = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH}` };
 const OLD = '0.1.16';
 const NEW = '0.2.0-alpha.12';
 const AUTH = [
@@ -89,7 +91,7 @@ function runOld(names) {
   const failed = [];
   for (const scenario of scenarios) {
     console.log(`\n=== conformance ${OLD}: ${scenario} ===`);
-    const run = spawnSync('npx', [...suite(OLD), 'client', '--command', client, '--scenario', scenario], { stdio: 'inherit' });
+    const run = spawnSync('npx', [...suite(OLD), 'client', '--command', client, '--scenario', scenario], { stdio: 'inherit', env: ENV });
     (run.status === 0 ? passed : failed).push(scenario);
   }
   return { set: OLD, passed, failed, notRun: [], unscored: {} };
@@ -108,7 +110,7 @@ function runRequirements(revision, names) {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 * 2 ** 20,
-    env: { ...process.env, MCPDECK_CONFORMANCE_COMMAND_MS: String(COMMAND_MS) },
+    env: { ...ENV, MCPDECK_CONFORMANCE_COMMAND_MS: String(COMMAND_MS) },
   });
   process.stdout.write(run.stdout ?? '');
   const outcomes = readOutcomes(out);
@@ -145,7 +147,7 @@ function runRequirements(revision, names) {
 
 /** The client scenarios a revision requires, as the suite lists them, and its extension scenarios. */
 function requiredScenarios(revision) {
-  const list = spawnSync('npx', [...suite(NEW), 'list', '--client', '--requirements', revision], { encoding: 'utf8' });
+  const list = spawnSync('npx', [...suite(NEW), 'list', '--client', '--requirements', revision], { encoding: 'utf8', env: ENV });
   const scored = [];
   const extensions = [];
   let section;

@@ -101,12 +101,10 @@ describe('the bundle users run', () => {
       // Nor the file lock (proper-lockfile and graceful-fs, which patches fs as it loads): it loads with the first lock.
       expect(loadedWith(m, chunkOf(m, source)).filter((i) => /node_modules\/(proper-lockfile|graceful-fs)\//.test(i)), source).toEqual([]);
     }
-    // Ink's string-width with its shortcuts (test/unit/string-width-emoji.test.ts), and Ink
-    // slicing only a line that overflows its clip (test/unit/ink-clip-shortcut.test.ts).
+    // Ink's string-width with its shortcuts (test/unit/string-width-emoji.test.ts).
     const chunk = (source: string) => readFileSync(join(ROOT, chunkOf(m, source)), 'utf8');
     expect(chunk('node_modules/string-width/index.js')).toContain('\\p{Emoji_Presentation}\\u20E3]/u.test(segment)&&(rgiEmojiRegex??=new RegExp(');
     expect(chunk('node_modules/string-width/index.js')).toContain('ambiguousIsNarrow&&/^[\\u0020-\\u007E\\u00A1');
-    expect(chunk('node_modules/ink/build/output.js')).toContain('return from===0&&to===width?line:sliceAnsi(line,from,to)');
     // The SDK's own copy of Ajv (its default validator) is replaced by mcpdeck's (sdk-shims.ts).
     expect(Object.values(m.outputs).flatMap((o) => Object.keys(o.inputs)).filter((i) => i.includes('ajvProvider'))).toEqual([]);
     expect(loadedWith(m, chunkOf(m, 'src/ui/run.tsx')).some((i) => i.includes('node_modules/ink/'))).toBe(true);

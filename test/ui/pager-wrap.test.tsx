@@ -4,6 +4,7 @@ import { KeysProvider } from '../../src/ui/keys/KeysProvider.js';
 import { Pager } from '../../src/ui/widgets/pager/Pager.js';
 import { ThemeContext } from '../../src/ui/theme/ThemeContext.js';
 import { createTheme } from '../../src/ui/theme/theme.js';
+import { keyRead } from './helpers/key-read.js';
 import { KEY } from './helpers/render.js';
 
 let unmount: (() => void) | undefined;
@@ -22,7 +23,7 @@ function showPager(text: string, width = 80, height = 8) {
     press: async (...keys: string[]) => {
       for (const key of keys) {
         app.stdin.write(key);
-        await new Promise((resolve) => setImmediate(resolve));
+        await keyRead(key);
       }
     },
     waitFor: (ok: (f: string) => boolean) => vi.waitFor(() => {

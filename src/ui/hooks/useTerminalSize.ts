@@ -6,7 +6,10 @@ export interface Size {
   rows: number;
 }
 
-const read = (stdout: NodeJS.WriteStream): Size => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
+/** Ink's stdout: a terminal's (process.stdout) has a size; any other stream gets 80x24. */
+type Stdout = NodeJS.WritableStream & Partial<Pick<NodeJS.WriteStream, 'columns' | 'rows'>>;
+
+const read = (stdout: Stdout): Size => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
 
 /** The terminal's size, updated on resize. */
 export function useTerminalSize(): Size {

@@ -1,60 +1,31 @@
-import { createContext, useLayoutEffect, useState, type ReactNode } from 'react';
-import { useInput, type Key } from 'ink';
+import { createContext, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useInput, usePaste, useStdin, type Key } from 'ink';
 import { Dispatcher } from './dispatcher.js';
+import { endOpenPastes } from './open-paste.js';
 
 export const KeysContext = createContext<Dispatcher | null>(null);
 
-const PASTE_START = '[200~';
-const PASTE_END = '[201~';
+/** A paste left open this long with no input after it ends there (open-paste.ts). */
 const PASTE_QUIET_MS = 1000;
 
 type Read = { input: string; key: Key } | { paste: string };
-
-/** What a key press was on the wire, for the text of a paste. */
-const wire = (input: string, key: Key) => (key.return ? '\r' : key.tab ? '\t' : input);
 
 /** Reads keys one at a time: each after the screen has drawn what the one before did. */
 class Reader {
   /** Reads that came while a key was still being drawn. */
   private queue: Read[] = [];
   private drawn = true;
-  private pasting: string | undefined;
 
   constructor(private readonly dispatcher: Dispatcher, private readonly redraw: () => void) {
     dispatcher.paced = true;
   }
 
-  read = (input: string, key: Key): void => {
-    if (input === PASTE_START && this.pasting === undefined) {
-      this.pasting = '';
-      return this.awaitPasteEnd();
-    }
-    if (this.pasting !== undefined) {
-      if (input !== PASTE_END) {
-        this.pasting += wire(input, key);
-        return this.awaitPasteEnd();
-      }
-      return this.endPaste();
-    }
-    this.take({ input, key });
+  read = (input: string, key: Key): void => this.take({ input, key });
+
+  /** Pasted text (a bracketed paste, which Ink reads whole): one read, for the focused field. */
+  paste = (text: string): void => {
+    if (text) this.take({ paste: text });
   };
-
-  private pasteTimer: ReturnType<typeof setTimeout> | undefined;
-
-  // A paste whose end marker never comes (a terminal that lost it) ends when the input
-  // goes quiet: the keys after it must not vanish into it.
-  private awaitPasteEnd(): void {
-    clearTimeout(this.pasteTimer);
-    this.pasteTimer = setTimeout(() => this.endPaste(), PASTE_QUIET_MS);
-    this.pasteTimer.unref?.();
-  }
-
-  private endPaste(): void {
-    clearTimeout(this.pasteTimer);
-    const paste = this.pasting;
-    this.pasting = undefined;
-    if (paste) this.take({ paste });
-  }
 
   /** The screen has drawn the last key: read the next one waiting, if any. */
   drew(): void {
@@ -100,5 +71,9 @@ export function KeysProvider({ children, dispatcher: given }: { children: ReactN
   const [reader] = useState(() => new Reader(dispatcher, () => setDrawn((n) => n + 1)));
   useLayoutEffect(() => reader.drew(), [reader, drawn]);
   useInput(reader.read);
+  // Ink turns the terminal's bracketed paste on while this listens.
+  usePaste(reader.paste);
+  const { stdin } = useStdin();
+  useEffect(() => endOpenPastes(stdin, PASTE_QUIET_MS), [stdin]);
   return <KeysContext.Provider value={dispatcher}>{children}</KeysContext.Provider>;
 }

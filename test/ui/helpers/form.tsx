@@ -6,6 +6,7 @@ import { Dispatcher } from '../../../src/ui/keys/dispatcher.js';
 import { ThemeContext } from '../../../src/ui/theme/ThemeContext.js';
 import { createTheme } from '../../../src/ui/theme/theme.js';
 import { SchemaForm } from '../../../src/ui/widgets/form/SchemaForm.js';
+import { keyRead } from './key-read.js';
 
 export type Args = Record<string, unknown>;
 
@@ -58,7 +59,7 @@ export function renderForm(props: { schema: unknown; initial?: Args; submitLabel
     press: async (...keys: string[]) => {
       for (const key of keys) {
         app.stdin.write(key);
-        await new Promise((resolve) => setImmediate(resolve));
+        await keyRead(key);
       }
     },
     /** Types text one key at a time, as a person does. */

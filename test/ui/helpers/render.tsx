@@ -5,6 +5,7 @@ import { Root } from '../../../src/ui/Root.js';
 import { createTheme } from '../../../src/ui/theme/theme.js';
 import type { Opener } from '../../../src/ui/system/OpenerContext.js';
 import type { ImageProtocol } from '../../../src/ui/system/image-protocol.js';
+import { keyRead } from './key-read.js';
 
 /** The escape sequences a terminal sends for each key. */
 export const KEY = {
@@ -58,11 +59,10 @@ export function renderApp(
   return {
     frame,
     waitFor,
-    // Each key waits for the app to read it: Ink reads stdin on the next tick.
     press: async (...keys) => {
       for (const key of keys) {
         app.stdin.write(key);
-        await new Promise((resolve) => setImmediate(resolve));
+        await keyRead(key);
       }
     },
     resize: (c, r) => {

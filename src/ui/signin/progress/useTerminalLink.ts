@@ -8,7 +8,7 @@ import { sanitizeLine } from '../../../util/sanitize.js';
  */
 export function useTerminalLink(url: string | undefined): ((text: string) => string) | undefined {
   const { stdout } = useStdout();
-  if (!url || !stdout.isTTY) return undefined;
+  if (!url || !('isTTY' in stdout && stdout.isTTY)) return undefined;
   const target = sanitizeLine(url);
   return (text) => terminalLink(target, text);
 }
