@@ -49,7 +49,7 @@ export function toolMatcher(server: string, filter: ToolFilter | undefined): (na
  */
 export function filterTools(server: string, tools: Tool[], filter: ToolFilter | undefined): { shown: ToolInfo[]; hidden: number } {
   const visible = toolMatcher(server, filter);
-  const shown = tools.filter((t) => visible(t.name)).map((t): ToolInfo => ({ name: t.name, ...t, qualifiedName: qualifiedName(server, t.name) }));
+  const shown = tools.filter((t) => visible(t.name)).map((t): ToolInfo => ({ name: t.name, ...(t as Omit<Tool, 'name'>), qualifiedName: qualifiedName(server, t.name) }));
   return { shown, hidden: tools.length - shown.length };
 }
 
