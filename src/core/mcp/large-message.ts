@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 /** A message this large leaves garbage worth collecting at once (its bytes, its text, its parse). */
 export const LARGE_MESSAGE_BYTES = 8 * 2 ** 20;
 /** How long after the last large message the collection waits: the message is handled by then. */
-export const COLLECT_AFTER_MS = 1000;
+const COLLECT_AFTER_MS = 1000;
 
 type Collect = () => void;
 
