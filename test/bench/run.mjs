@@ -19,6 +19,8 @@ const HAND_WRITTEN = join(ROOT, 'test/fixtures/servers/hand-written.sh');
 // These machines set it, a user's do not: it costs every Node start about 30 ms (the CA
 // file is read and parsed), which would compress every ratio. Every run here goes without.
 const CA_SET = process.env.NODE_EXTRA_CA_CERTS !== undefined;
+// memory.mjs fetches the Inspector CLI with npm, which may need it to reach the registry.
+const CA_FILE = process.env.NODE_EXTRA_CA_CERTS;
 delete process.env.NODE_EXTRA_CA_CERTS;
 // Servers configured as `node ...` run on this Node too.
 process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH}`;
@@ -300,6 +302,15 @@ try {
     child.on('exit', (code, signal) => resolve(code ?? signal));
   });
   if (hostile !== 0) throw new Error(`hostile.mjs failed (exit ${hostile})`);
+
+  // (f) Memory in a real terminal (memory.mjs, tmux; prints its own table): 100,000 tools
+  // against the MCP Inspector CLI, and a 50 MB result's growth of the deck.
+  const memory = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(BENCH, 'memory.mjs')], { cwd: ROOT, env: { ...process.env, ...(CA_SET && { NODE_EXTRA_CA_CERTS: CA_FILE }) }, stdio: ['ignore', 'inherit', 'inherit'], timeout: 600_000 });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? signal));
+  });
+  if (memory !== 0) throw new Error(`memory.mjs failed (exit ${memory})`);
 } catch (err) {
   // What was measured before the failure is still worth seeing (once the table is out, rows is empty).
   if (rows.length) printTable(rows);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { declaresWrites, filterTools, iconSummary, qualifiedName, toolIcons, toolMatcher } from '../../src/core/servers/tools.js';
+import { shapesApart } from './helpers/hidden-class.js';
 
 const tool = (name: string): Tool => ({ name, inputSchema: { type: 'object' } });
 const NAMES = ['read_file', 'write_file', 'delete_file', 'list_dir', 'search'];
@@ -52,6 +53,14 @@ describe('filterTools', () => {
   it('does not change the tools it was given', () => {
     filterTools('fs', tools, undefined);
     expect(tools[0]).not.toHaveProperty('qualifiedName');
+  });
+
+  it('gives tools of one shape one hidden class (a spread per tool gave each a map of its own)', () => {
+    const listed = JSON.parse(JSON.stringify(Array.from({ length: 200 }, (_, i) => ({
+      name: `tool-${i}`, description: `Tool ${i}`, inputSchema: { type: 'object' }, annotations: { readOnlyHint: i % 2 === 0 },
+    })))) as Tool[];
+    expect(shapesApart(listed)).toBe(0);
+    expect(shapesApart(filterTools('big', listed, undefined).shown)).toBe(0);
   });
 
   it('builds qualified names from server and tool', () => {

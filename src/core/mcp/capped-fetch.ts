@@ -1,5 +1,6 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
 import { MAX_LINE } from './stdio-transport.js';
+import { noteMessageSize } from './large-message.js';
 
 /**
  * The most mcpdeck reads of one thing a remote server sends: an SSE line, an SSE event,
@@ -39,6 +40,7 @@ function bodyLimiter(onOverflow: (reason: string) => void): TransformStream<Uint
       if (bytes > MAX_HTTP.body) return overflow(controller, tooMuch('an HTTP response body larger than', MAX_HTTP.body), onOverflow);
       controller.enqueue(chunk);
     },
+    flush: () => noteMessageSize(bytes),
   });
 }
 
@@ -56,7 +58,10 @@ function sseLimiter(onOverflow: (reason: string) => void): TransformStream<Uint8
         const byte = chunk[i]!;
         if (byte === LF || byte === CR) {
           if (!(byte === LF && previous === CR)) {
-            if (line === 0) event = 0;
+            if (line === 0) {
+              noteMessageSize(event);
+              event = 0;
+            }
             line = 0;
           }
         } else {

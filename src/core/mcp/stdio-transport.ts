@@ -4,6 +4,7 @@ import { isRecord } from '../../util/is-record.js';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { formatCount } from '../../util/text.js';
 import { misshapenAnswer } from './misshapen.js';
+import { noteMessageSize } from './large-message.js';
 
 /** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
 export const MAX_LINE = 100 * 2 ** 20;
@@ -122,6 +123,7 @@ export class StdioTransport implements Transport {
         this.partialBytes = 0;
       }
       this.line(bytes.toString('utf8').replace(/\r$/, ''));
+      noteMessageSize(bytes.length);
     }
     if (this.failure || start === chunk.length) return;
     this.partial.push(chunk.subarray(start));
