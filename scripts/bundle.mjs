@@ -20,15 +20,31 @@ export const META = join(root, 'dist', 'bundle-meta.json');
 export const EXTERNAL = ['@napi-rs/keyring', 'react-devtools-core'];
 
 /**
- * Edits a dependency's file as it loads. A new version without the text to edit is built
- * as it is, and the build says what that costs.
+ * Each plugin below is a seam: it changes a dependency as the bundle is built, and says
+ * what it works around and what would end it (ARCHITECTURE.md lists them). A seam that
+ * finds nothing to change fails the build, with what that would cost: the dependency
+ * changed under it, and the seam must be looked at again, kept or removed.
  */
+const acted = new Set();
+
+/** Edits a dependency's file as it loads; a file without the text to edit fails the build. */
 function editOnLoad(build, name, filter, edit, lost) {
   build.onLoad({ filter }, async (args) => {
     const source = await readFile(args.path, 'utf8');
     const edited = edit(source);
-    return { contents: edited, loader: 'js', warnings: edited !== source ? [] : [{ text: `${name}: ${lost}` }] };
+    if (edited === source) return { errors: [{ text: `${name}: found nothing to edit in ${args.path}: ${lost}` }] };
+    acted.add(name);
+    return { contents: edited, loader: 'js' };
   });
+}
+
+/** A resolve hook that redirects an import, noted as acting when it does. */
+function redirect(name, hook) {
+  return async (args) => {
+    const result = await hook(args);
+    if (result) acted.add(name);
+    return result;
+  };
 }
 
 /**
@@ -39,9 +55,9 @@ function editOnLoad(build, name, filter, edit, lost) {
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, redirect('zod-english-only', (args) =>
       /[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'zod-english-only' } : undefined,
-    );
+    ));
     build.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, () => ({
       contents: "export { default as en } from 'zod/v4/locales/en.js';",
       resolveDir: root,
@@ -59,9 +75,9 @@ const sdkShims = {
   name: 'sdk-shims',
   setup(build) {
     const shims = join(root, 'src', 'core', 'mcp', 'sdk-shims.ts');
-    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, () => ({ path: shims }));
+    build.onResolve({ filter: /^@modelcontextprotocol\/client\/_shims$/ }, redirect('sdk-shims', () => ({ path: shims })));
     // The v1 SDK (the built-in demo server) reaches for its Ajv provider the same way.
-    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (/[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: shims } : undefined));
+    build.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, redirect('sdk-shims-v1', (args) => (/[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: shims } : undefined)));
   },
 };
 
@@ -74,13 +90,13 @@ const jimpOneZod = {
   name: 'jimp-one-zod',
   setup(build) {
     let shared;
-    build.onResolve({ filter: /^zod(\/.*)?$/ }, async (args) => {
+    build.onResolve({ filter: /^zod(\/.*)?$/ }, redirect('jimp-one-zod', async (args) => {
       if (args.pluginData === 'jimp-one-zod' || !/[\\/]node_modules[\\/](@jimp[\\/][^\\/]+|jimp)[\\/]/.test(args.importer)) return undefined;
       // The first jimp package to ask decides, for all of them (asked at once: one promise).
       shared ??= build.resolve('zod', { resolveDir: args.resolveDir, kind: args.kind, pluginData: 'jimp-one-zod' })
         .then((first) => first.path.slice(0, first.path.lastIndexOf(join('node_modules', 'zod'))));
       return build.resolve(args.path, { resolveDir: await shared, kind: args.kind, pluginData: 'jimp-one-zod' });
-    });
+    }));
   },
 };
 
@@ -92,10 +108,8 @@ const jimpOneZod = {
 const sixelUpngDeclared = {
   name: 'sixel-upng-declared',
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]sixel[\\/]upng\.js$/ }, async (args) => ({
-      contents: `var UPNG;\n${await readFile(args.path, 'utf8')}`,
-      loader: 'js',
-    }));
+    editOnLoad(build, 'sixel-upng-declared', /[\\/]node_modules[\\/]sixel[\\/]upng\.js$/,
+      (source) => (/^\s*module\.exports\s*=\s*UPNG\s*=/m.test(source) ? `var UPNG;\n${source}` : source), 'UPNG.js no longer assigns the global UPNG; the declaration may be unneeded');
   },
 };
 
@@ -122,9 +136,9 @@ const yogaWithoutFetch = {
 const demoSdkZod4Only = {
   name: 'demo-sdk-zod4-only',
   setup(build) {
-    build.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, (args) =>
+    build.onResolve({ filter: /^(zod\/v3|zod-to-json-schema)$/ }, redirect('demo-sdk-zod4-only', (args) =>
       /[\\/]node_modules[\\/]@modelcontextprotocol[\\/]sdk[\\/]/.test(args.importer) ? { path: args.path, namespace: 'demo-sdk-zod4-only' } : undefined,
-    );
+    ));
     build.onLoad({ filter: /.*/, namespace: 'demo-sdk-zod4-only' }, (args) => {
       const name = args.path === 'zod/v3' ? 'object' : 'zodToJsonSchema';
       return { contents: `export function ${name}() { throw new Error('mcpdeck bundles the v1 SDK for its demo, with Zod 4 only: ${args.path} is left out'); }`, loader: 'js' };
@@ -168,7 +182,9 @@ const stringWidthShortcuts = {
       // wrap-ansi's older copy has neither and is built as it is; a newer one that tests another way is said.
       const modern = source.includes('^\\p{RGI_Emoji}$');
       const missed = modern && (!patched.includes(String(EMOJI_PRECHECK)) || !patched.includes(String(NARROW_TEXT)) || !patched.includes('let rgiEmojiRegex;'));
-      return { contents: patched, loader: 'js', warnings: !missed ? [] : [{ text: 'string-width-shortcuts: string-width has changed; frames may be slow again' }] };
+      if (missed) return { errors: [{ text: `string-width-shortcuts: found nothing to edit in ${args.path}: string-width has changed; frames may be slow again` }] };
+      if (modern) acted.add('string-width-shortcuts');
+      return { contents: patched, loader: 'js' };
     });
   },
 };
@@ -187,6 +203,9 @@ const ciOnlyOffATerminal = {
       (source) => source.replace("if ('CI' in env) {", "if ('CI' in env && !streamIsTTY) {"), 'supports-color reads CI another way; the deck may lose its colours under CI');
   },
 };
+
+/** Every seam the bundle must find something to act on. */
+export const SEAMS = ['zod-english-only', 'sdk-shims', 'sdk-shims-v1', 'demo-sdk-zod4-only', 'jimp-one-zod', 'sixel-upng-declared', 'yoga-without-fetch', 'string-width-shortcuts', 'ci-only-off-a-terminal'];
 
 const BANNER = "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);";
 
@@ -224,6 +243,9 @@ export async function bundle() {
     outdir: OUT,
     write: false,
   });
+  // A seam that never acted (its import or its file is gone) fails the build like one that found nothing to edit.
+  const idle = SEAMS.filter((name) => !acted.has(name));
+  if (idle.length) throw new Error(`the bundle's seams found nothing to act on: ${idle.join(', ')}; a dependency changed under them (see ARCHITECTURE.md, Seams)`);
   // Every chunk gets the banner; a chunk that never names `require` is written without it,
   // so only esbuild's runtime helpers (its __require, which every bundled CommonJS module
   // calls) make a require: the other chunks load without a createRequire and an import each.
