@@ -19,4 +19,21 @@ describe('the stdio transport', () => {
     expect(sent).toBe('EPIPE');
     expect(transport.exit).toEqual({ code: 3, signal: null });
   });
+
+  it('puts a line that comes in many chunks back together byte for byte, a character split between chunks and all', async () => {
+    // 300 KB in writes of 1,000 bytes, a pause now and then so the pipe hands them over
+    // in many reads; "é" is two bytes in UTF-8 and "😀" four, so some fall across reads.
+    const text = 'aé😀b'.repeat(30_000);
+    const script = `const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { data: 'aé😀b'.repeat(30_000) } }) + '\\r\\n';
+      const bytes = Buffer.from(line); let at = 0;
+      const next = () => { if (at >= bytes.length) return; process.stdout.write(bytes.subarray(at, at += 1000)); at % 50_000 < 1000 ? setTimeout(next, 5) : next(); };
+      next();`;
+    const transport = new StdioTransport({ command: process.execPath, args: ['-e', script] });
+    const got = new Promise<unknown>((resolve) => (transport.onmessage = resolve));
+    transport.onerror = () => undefined;
+    await transport.start();
+    const message = (await got) as { params: { data: string } };
+    await transport.close();
+    expect(message.params.data).toBe(text);
+  });
 });
