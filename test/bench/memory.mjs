@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printTable } from './table.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MCPDECK = join(ROOT, 'bin/mcpdeck.js');
@@ -207,10 +208,5 @@ try {
 
 if (rows.length) {
   console.log(`\nmemory (RSS from /proc, medians of ${RUNS}; the deck in tmux at 120x40; NODE_EXTRA_CA_CERTS unset)\n`);
-  const cols = Object.keys(rows[0]);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
-  const line = (cells) => cells.map((v, i) => v.padEnd(width[i])).join('  ').trimEnd();
-  console.log(line(cols));
-  console.log(line(width.map((w) => '-'.repeat(w))));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+  printTable(rows);
 }

@@ -8,6 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildInkHello, timeToText, untilText } from './first-frame.mjs';
+import { printTable } from './table.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BENCH = fileURLToPath(new URL('./', import.meta.url));
@@ -118,15 +119,6 @@ function expectConnected(count) {
 const expectEcho = (stdout) => {
   if (!stdout.includes('hi')) throw new Error(`echo result missing "hi" in output:\n${stdout}`);
 };
-
-function printTable(rows) {
-  const cols = Object.keys(rows[0]);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
-  const line = (cells) => cells.map((v, i) => v.padEnd(width[i])).join('  ');
-  console.log(line(cols));
-  console.log(line(width.map((w) => '-'.repeat(w))));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-bench-'));
 const rows = [];

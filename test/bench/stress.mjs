@@ -12,6 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDeck } from '../../dist/core/deck.js';
+import { printTable } from './table.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -213,11 +214,6 @@ try {
 
 if (rows.length) {
   console.log(`\nstress (node ${process.version}, ${availableParallelism()} CPUs; memory: change after forced GC)${SCALE !== 1 ? `, STRESS_SCALE=${SCALE}` : ''}\n`);
-  const cols = Object.keys(rows[0]);
-  const width = cols.map((c) => Math.max(c.length, ...rows.map((r) => r[c].length)));
-  const line = (cells) => cells.map((v, i) => v.padEnd(width[i])).join('  ').trimEnd();
-  console.log(line(cols));
-  console.log(line(width.map((w) => '-'.repeat(w))));
-  for (const r of rows) console.log(line(cols.map((c) => r[c])));
+  printTable(rows);
 }
 process.exitCode = failed ? 1 : 0;
