@@ -11,22 +11,30 @@ const ROOT_ID = 'https://mcpdeck.invalid/schema';
 
 let checker: Checker | undefined;
 let loading: Promise<void> | undefined;
+/** Why the checker could not be loaded: values then go unchecked, and that is said. */
+let loadFailure: string | undefined;
 
 /**
  * Loads Ajv and the RE2 engine (checker.ts; ~15 ms of a start that seldom checks
  * anything). Whatever checks a value awaits this first: a tool call, a server's
  * question, a form as it opens; until then nothing is checked, and nothing is said
- * to be unchecked.
+ * to be unchecked. It never rejects: a checker that cannot load leaves values
+ * unchecked, with the reason (a form that fires this and forgets it cannot crash).
  */
 export function loadValidator(): Promise<void> {
-  loading ??= import('./checker.js').then(({ compileChecked, UnsupportedPattern, withoutUncheckablePatterns }) => {
-    checker = { compileChecked, UnsupportedPattern, withoutUncheckablePatterns };
-  });
+  loading ??= import('./checker.js').then(
+    ({ compileChecked, UnsupportedPattern, withoutUncheckablePatterns }) => {
+      checker = { compileChecked, UnsupportedPattern, withoutUncheckablePatterns };
+    },
+    (error: Error) => {
+      loadFailure = `not checked: the schema checker could not be loaded (${error.message})`;
+    },
+  );
   return loading;
 }
 
-/** Whether values can be checked now (loadValidator() has finished). */
-export const validatorLoaded = (): boolean => checker !== undefined;
+/** Whether loadValidator() has settled: values can be checked now, or it is known why not. */
+export const validatorLoaded = (): boolean => checker !== undefined || loadFailure !== undefined;
 
 export interface ValidationResult {
   valid: boolean;
@@ -90,7 +98,7 @@ function run(check: ValidateFunction, value: unknown): boolean | Error {
  */
 export function validate(schema: object, value: unknown): ValidationResult {
   const check = compiledFor(schema);
-  if (!check) return unchecked(NOT_LOADED);
+  if (!check) return unchecked(loadFailure ?? NOT_LOADED);
   if (check instanceof Error) return unchecked(check.message);
   const valid = run(check, value);
   if (valid instanceof Error) return unchecked(valid.message);
@@ -105,7 +113,8 @@ const NOT_LOADED = 'not checked: the schema checker was not loaded yet';
 export function uncheckedReason(schema: unknown): string | undefined {
   if (typeof schema !== 'object' || schema === null) return undefined;
   const check = compiledFor(schema);
-  return check instanceof Error ? check.message : check && partial.get(check);
+  if (!check) return loadFailure;
+  return check instanceof Error ? check.message : partial.get(check);
 }
 
 /** The sentence for one error, naming where it is. */
