@@ -1,16 +1,21 @@
 #!/usr/bin/env node
 // The bundle (scripts/bundle.mjs): mcpdeck and its dependencies in one ES module per
 // entry point, production React inside, each command's code loaded when it runs.
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
+const args = process.argv.slice(2);
 if (major < 22 || (major === 22 && minor < 12)) {
   console.error(`mcpdeck needs Node.js 22.12 or newer; this is Node.js ${process.version}.`);
-  process.exit(1);
+  process.exitCode = 1;
+} else if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // The version alone loads nothing of the bundle: it is the package's own.
+  process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
+} else {
+  // Node keeps the bundle's compiled code between runs, in its default folder
+  // (<os.tmpdir()>/node-compile-cache, or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1
+  // turns it off. The bench measures what it saves.
+  module.enableCompileCache();
+  await import('../dist/bundle/mcpdeck.js');
 }
-
-// Node keeps the bundle's compiled code between runs, in its default folder
-// (<os.tmpdir()>/node-compile-cache, or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1
-// turns it off. The bench measures what it saves.
-module.enableCompileCache();
-await import('../dist/bundle/mcpdeck.js');

@@ -1,6 +1,8 @@
 // What users run: bin/mcpdeck.js loads the esbuild bundle (dist/bundle), which holds
 // every dependency but the optional keychain binding. These tests run that bundle.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +39,7 @@ const chunkOf = (m: Meta, source: string) => {
 
 describe('the bundle users run', () => {
   it('is what bin/mcpdeck.js starts', () => {
-    expect(readFileSync(BIN, 'utf8')).toMatch(/^await import\('\.\.\/dist\/bundle\/mcpdeck\.js'\);$/m);
+    expect(readFileSync(BIN, 'utf8')).toMatch(/^ {2}await import\('\.\.\/dist\/bundle\/mcpdeck\.js'\);$/m);
   });
 
   it('leaves out only the keychain binding, Ink devtools and Node itself', () => {
@@ -56,6 +58,17 @@ describe('the bundle users run', () => {
     const packages = (ofEntry: string) => new Set(loadedWith(m, ofEntry).map((i) => i.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1]).filter(Boolean));
     expect([...packages(entry)]).toEqual([]);
     expect([...packages(chunkOf(m, 'src/cli/program.ts'))]).toEqual(['commander']);
+  });
+
+  it('prints --version from bin/mcpdeck.js alone, loading nothing of the bundle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-version-'));
+    mkdirSync(join(dir, 'bin'));
+    copyFileSync(BIN, join(dir, 'bin', 'mcpdeck.js'));
+    copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+    const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    // No dist/ beside it: anything but the version would fail to load.
+    expect(execFileSync(process.execPath, [join(dir, 'bin', 'mcpdeck.js'), '--version'], { encoding: 'utf8' })).toBe(`${version}\n`);
+    expect(execFileSync(process.execPath, [join(dir, 'bin', 'mcpdeck.js'), '-V'], { encoding: 'utf8' })).toBe(`${version}\n`);
   });
 
   it("prints --help from the command list beside the bundle: the whole program's text, no command loaded", async () => {
@@ -89,9 +102,10 @@ describe('the bundle users run', () => {
     }
     const ui = loadedWith(m, chunkOf(m, 'src/cli/commands/ui.ts'));
     expect(ui.filter((i) => i.startsWith('src/ui/'))).toEqual([]);
-    // The deck's first frame: Ink and a breadcrumb, no SDK, no schemas.
+    // The deck's first frame: Ink and a breadcrumb, no SDK, no schemas; of the core only the
+    // status table (the theme's colours come from it: a table that imports nothing).
     const start = loadedWith(m, chunkOf(m, 'src/ui/start.tsx'));
-    expect(start.filter((i) => /node_modules\/(@modelcontextprotocol|zod|ajv|re2js)\//.test(i) || i.startsWith('src/core/'))).toEqual([]);
+    expect(start.filter((i) => /node_modules\/(@modelcontextprotocol|zod|ajv|re2js)\//.test(i) || (i.startsWith('src/core/') && i !== 'src/core/servers/status.ts'))).toEqual([]);
     // The demo's SDK (v1) comes with Zod 4 only: Zod 3 and its converter are left out (scripts/bundle.mjs).
     expect(loadedWith(m, chunkOf(m, 'src/core/demo/server.ts')).filter((i) => /node_modules\/(zod\/v3|zod-to-json-schema)\//.test(i))).toEqual([]);
     // The sign-in's loopback listener (node:http) loads with a sign-in, not with the deck or a command.
