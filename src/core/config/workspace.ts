@@ -6,7 +6,7 @@ import { openApprovals } from './approvals.js';
 import { addedFromFolder } from './command-words.js';
 import { loadConfig, PROJECT_FILE, type LoadedConfig } from './load.js';
 import { checkEntry } from './server-entry.js';
-import { openSourceSettings } from './source-settings.js';
+import { openSourceSettings, type SourceSettings } from './source-settings.js';
 import type { ConfigIssue } from './types.js';
 import { openUserCatalog, type UserCatalog } from './user-catalog.js';
 import type { WritableScope } from './write.js';
@@ -36,6 +36,7 @@ export interface NewServer {
  */
 export class Workspace {
   private kept?: UserCatalog;
+  private settings?: SourceSettings;
 
   constructor(readonly env: NodeJS.ProcessEnv, readonly cwd: string) {}
 
@@ -43,9 +44,14 @@ export class Workspace {
     return (this.kept ??= openUserCatalog(this.env));
   }
 
+  /** Which sources are hidden, kept for later runs. */
+  get sourceSettings(): SourceSettings {
+    return (this.settings ??= openSourceSettings(this.env));
+  }
+
   /** The stores a Deck reads its configuration with: the user catalog (none with `strict`), hidden sources, approvals. */
   configStores({ strict = false }: { strict?: boolean } = {}) {
-    return { userCatalog: strict ? undefined : this.catalog, sourceSettings: openSourceSettings(this.env), approvals: openApprovals(this.env) };
+    return { userCatalog: strict ? undefined : this.catalog, sourceSettings: this.sourceSettings, approvals: openApprovals(this.env) };
   }
 
   /** What the deck compares definitions with: the accepted ones, and which tools were called before (a change to one is shown first). */
@@ -61,13 +67,13 @@ export class Workspace {
       configFiles,
       strict,
       userCatalog: strict ? undefined : this.catalog,
-      hiddenSources: openSourceSettings(this.env).hidden(),
+      hiddenSources: this.sourceSettings.hidden(),
     });
   }
 
   /** Hides or shows a source for later runs, by the id `sources` lists. */
   setSourceHidden(id: string, hidden: boolean): Promise<void> {
-    return openSourceSettings(this.env).setHidden(id, hidden);
+    return this.sourceSettings.setHidden(id, hidden);
   }
 
   secrets(): Promise<SecretStore> {

@@ -1,5 +1,5 @@
 import type { FetchLike } from '@modelcontextprotocol/client';
-import { MAX_LINE } from './stdio-transport.js';
+import { MAX_LINE } from './stdio-lines.js';
 import { noteMessageSize } from './large-message.js';
 
 /**

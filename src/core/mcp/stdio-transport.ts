@@ -4,12 +4,8 @@ import { isRecord } from '../../util/is-record.js';
 import { deserializeMessage, serializeMessage, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { formatCount } from '../../util/text.js';
 import { misshapenAnswer } from './misshapen.js';
-import { noteMessageSize } from './large-message.js';
+import { LineSplitter } from './stdio-lines.js';
 
-/** The largest message taken: a 50 MB result fits, with room for JSON's escapes. */
-export const MAX_LINE = 100 * 2 ** 20;
-/** The first buffer for a line that spans chunks; it doubles as the line grows. */
-const PARTIAL_MIN = 64 * 2 ** 10;
 /** More non-protocol stdout than this within a second is a flood, not a log line or a banner. */
 const NOISE_LINES = 1000;
 const NOISE_BYTES = 4 * 2 ** 20;
@@ -57,14 +53,7 @@ export class StdioTransport implements Transport {
   failure?: string;
   private child?: ChildProcess;
   /** The start of a line still waiting for its newline, in the pieces it came in (no copying per chunk). */
-  /**
-   * The bytes of a line not yet ended, copied into one buffer grown by doubling. Holding
-   * the pipe's 64 KB chunks until the line ends, then joining them, left a 50 MB line's
-   * 800 chunks scattered through the allocator's heap, which it could not give back
-   * (about 40 MB of RSS after they were freed); one large buffer is given back whole.
-   */
-  private partial: Buffer | undefined;
-  private partialBytes = 0;
+  private readonly lines = new LineSplitter();
   private noise = { since: 0, lines: 0, bytes: 0 };
   /** The end of the server's process group (its workers), once the server itself has exited. */
   private groupEnded?: Promise<void>;
@@ -120,41 +109,8 @@ export class StdioTransport implements Transport {
   }
 
   private read(chunk: Buffer): void {
-    let start = 0;
-    let newline: number;
-    while (!this.failure && (newline = chunk.indexOf(10, start)) !== -1) {
-      let bytes = chunk.subarray(start, newline);
-      start = newline + 1;
-      if (this.partialBytes) {
-        const partial = this.keep(bytes);
-        bytes = partial.subarray(0, this.partialBytes);
-        this.partial = undefined;
-        this.partialBytes = 0;
-      }
-      this.line(bytes.toString('utf8').replace(/\r$/, ''));
-      noteMessageSize(bytes.length);
-    }
-    if (this.failure || start === chunk.length) return;
-    if (this.partialBytes + chunk.length - start > MAX_LINE) {
-      this.partial = undefined;
-      this.partialBytes = 0;
-      this.fail(`the server sent a message over ${MAX_LINE / 2 ** 20} MiB on stdout, more than mcpdeck takes`);
-      return;
-    }
-    this.keep(chunk.subarray(start));
-  }
-
-  /** Appends `bytes` to the line not yet ended; returns the buffer that holds it. */
-  private keep(bytes: Buffer): Buffer {
-    const need = this.partialBytes + bytes.length;
-    if (!this.partial || this.partial.length < need) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(need, 2 * (this.partial?.length ?? 0), PARTIAL_MIN));
-      this.partial?.copy(grown, 0, 0, this.partialBytes);
-      this.partial = grown;
-    }
-    bytes.copy(this.partial, this.partialBytes);
-    this.partialBytes = need;
-    return this.partial;
+    const overflow = this.lines.push(chunk, (line) => this.line(line), () => !this.failure);
+    if (overflow) this.fail(overflow);
   }
 
   private line(line: string): void {

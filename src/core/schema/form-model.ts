@@ -104,6 +104,9 @@ export type VariantField = (StringField | NumberField | BooleanField | EnumField
   check: Schema;
 };
 
+/** A shape's tag: a required field that is one constant (`"kind": "circle"`), sent without a row of its own. */
+export const isTag = (f: Field): f is EnumField => f.kind === 'enum' && f.required && f.options.length === 1 && 'const' in f.schema;
+
 /** Where a union keeps the index of the chosen variant, and each variant its value. */
 export const CHOICE = '|type';
 export const variantKey = (i: number) => `|${i}`;

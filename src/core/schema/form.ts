@@ -1,5 +1,5 @@
 import { isRecord } from '../../util/is-record.js';
-import { ITEM, variantKey, type Field, type FormModel, type ItemKind, type JsonField, type Option, type Schema, type UnionField, type VariantField } from './form-model.js';
+import { isTag, ITEM, variantKey, type Field, type FormModel, type ItemKind, type JsonField, type Option, type Schema, type UnionField, type VariantField } from './form-model.js';
 import { resolve, type Resolved } from './form-resolve.js';
 import { uncheckedReason } from './validator.js';
 import { jsonLabel } from './depth.js';
@@ -183,8 +183,8 @@ function typeLabelOf(f: Field): string {
   if (f.kind === 'multi') return 'choices';
   if (f.kind === 'object') {
     // A shape of a discriminated union goes by its tag (`"kind": "circle"`), else by its first keys.
-    const tag = f.fields.find((g) => g.kind === 'enum' && g.required && g.options.length === 1 && 'const' in g.schema);
-    if (tag?.kind === 'enum') return tag.options[0]!.label;
+    const tag = f.fields.find(isTag);
+    if (tag) return tag.options[0]!.label;
     const keys = f.fields.map((g) => g.key);
     return keys.length ? `{${keys.slice(0, 3).join(', ')}${keys.length > 3 ? ', …' : ''}}` : 'object';
   }

@@ -1,6 +1,6 @@
 import type { Key } from 'ink';
 import type { EnumField, Field, FormModel, FormValues, UnionField, VariantField } from '../../../../core/schema/form.js';
-import { CHOICE } from '../../../../core/schema/form-model.js';
+import { CHOICE, isTag } from '../../../../core/schema/form-model.js';
 import { chosenVariant, getIn, optionIndex, same, setIn } from '../../../../core/schema/form-values.js';
 import { editText } from '../../text/text-edit.js';
 import { scopeFields } from './form-scope.js';
@@ -49,7 +49,7 @@ export function typeChoice(union: UnionField): EnumField {
  * tag (the choice above says it, and it is sent all the same), or the one value of another type.
  */
 export const shownOf = (variant: VariantField): Field[] =>
-  variant.kind === 'object' ? variant.fields.filter((f) => !(f.kind === 'enum' && f.required && f.options.length === 1 && 'const' in f.schema)) : [{ ...variant, label: variant.typeLabel }];
+  variant.kind === 'object' ? variant.fields.filter((f) => !isTag(f)) : [{ ...variant, label: variant.typeLabel }];
 
 /** The stops in the order tab visits them; nested fields sit in their object's place. */
 export function stopsOf(fields: readonly Field[], values: FormValues): Stop[] {
