@@ -31,7 +31,8 @@ function v8Collect(): Collect | null {
  * read from stdio passes through its chunks, one buffer, the line as text and the parsed
  * text (about 200 MB): the deck keeps one of them, and an idle deck allocates too little
  * for V8 to collect the rest on its own for a long while, so the process held it all.
- * Several large messages in a row cost one collection, after the last.
+ * The collection is V8's last-resort one, which also gives back the young generation the
+ * message grew (16 MiB). Several large messages in a row cost one collection, after the last.
  */
 export function largeMessageCollector({ collect = v8Collect, delayMs = COLLECT_AFTER_MS, threshold = LARGE_MESSAGE_BYTES } = {}): (bytes: number) => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -40,7 +41,7 @@ export function largeMessageCollector({ collect = v8Collect, delayMs = COLLECT_A
     clearTimeout(timer);
     timer = setTimeout(() => {
       timer = undefined;
-      collect()?.();
+      collect()?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     }, delayMs);
     timer.unref();
   };
