@@ -1,0 +1,73 @@
+import { isAbsolute, join, normalize, sep } from 'node:path';
+import type { SandboxSettings } from './settings.js';
+
+/** What a sandboxed server tried and was refused: a host it connected to, a path it read or wrote. */
+export interface Denial {
+  kind: 'network' | 'read' | 'write';
+  /** `host:port`, or an absolute path. */
+  target: string;
+  /** When it was seen (ms since the epoch). */
+  at: number;
+  /** The tool call that was running, when one was. */
+  tool?: string;
+  /** How mcpdeck learnt of it: the sandbox's proxy, or the server's own words (stderr, an error result). */
+  seen: 'proxy' | 'stderr' | 'result';
+}
+
+/** A path and the folders it may be under, compared segment by segment. */
+export const isUnder = (path: string, folder: string): boolean => {
+  const p = normalize(path);
+  const f = normalize(folder);
+  return p === f || p.startsWith(f.endsWith(sep) ? f : f + sep);
+};
+
+/** The proxy's line for a refused connection: `deny network-outbound example.org:443 (…)`. */
+export function networkTarget(line: string): string | undefined {
+  return /^deny network-outbound (\S+)/.exec(line)?.[1];
+}
+
+const FAILED = /\b(EACCES|EPERM|EROFS|ENOENT|ENOTDIR)\b|permission denied|not permitted|read-only file system|no such file/i;
+const WRITE = /\bEROFS\b|read-only file system/i;
+const PATHS = /(?:^|[\s'"`(=:])(~\/[^\s'"`,;)]+|\/[^\s'"`,;)]+)/g;
+
+/**
+ * What a line of the server's own words (stderr, an error it returned) names under a
+ * path the sandbox hides: a sandbox on Linux says nothing itself, so this is how a denied
+ * file shows. Only lines that say something failed count, and only paths the sandbox
+ * denies: one of the secret places, mcpdeck's own files, the home folder outside what was
+ * named, or (for a write) anywhere but what it may write.
+ */
+export function pathDenials(text: string, settings: SandboxSettings, readable: readonly string[], writable: readonly string[]): Pick<Denial, 'kind' | 'target'>[] {
+  const found: Pick<Denial, 'kind' | 'target'>[] = [];
+  for (const line of text.split('\n')) {
+    if (!FAILED.test(line)) continue;
+    for (const match of line.matchAll(PATHS)) {
+      const raw = match[1]!.replace(/[.'"]+$/, '');
+      const path = raw.startsWith('~/') ? join(settings.home, raw.slice(2)) : raw;
+      if (!isAbsolute(path) || path.length < 2) continue;
+      const kind = WRITE.test(line) ? 'write' : 'read';
+      const denied = kind === 'write'
+        ? !writable.some((w) => isUnder(path, w))
+        : settings.deny.some((d) => isUnder(path, d)) || (isUnder(path, settings.home) && !readable.some((r) => isUnder(path, r)));
+      if (denied && !found.some((f) => f.kind === kind && f.target === path)) found.push({ kind, target: path });
+    }
+  }
+  return found;
+}
+
+/** The most denials kept per server: the oldest go first (the count goes on). */
+const KEPT = 200;
+
+/** One server's denials across its sessions; one attempt per target and tool call. */
+export class DenialLog {
+  private list: Denial[] = [];
+  private total = 0;
+
+  /** The new list, or undefined when this one was already listed for the same call. */
+  add(denial: Denial): { denials: readonly Denial[]; blocked: number } | undefined {
+    if (this.list.some((d) => d.kind === denial.kind && d.target === denial.target && d.tool === denial.tool)) return undefined;
+    this.total++;
+    this.list = [...this.list, denial].slice(-KEPT);
+    return { denials: this.list, blocked: this.total };
+  }
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SandboxManager as Manager, SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
+import type { SandboxSettings } from './settings.js';
+import { isUnder, networkTarget } from './denials.js';
+import { shellQuote } from '../calls/command-line.js';
+
+/**
+ * Loaded only when a sandboxed server starts: `@anthropic-ai/sandbox-runtime` (bubblewrap
+ * and socat on Linux, sandbox-exec on macOS, and a proxy that allows hosts by name) is
+ * started once per mcpdeck process, with no host allowed and no file rule of its own;
+ * each server gets its own file rules, its own allowed hosts (a per-command list under an
+ * unguessable id) and its own private temp folder.
+ */
+
+export interface SandboxedLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  /** What it may read back of the home folder, and write: for telling a denied path from its own. */
+  readable: string[];
+  writable: string[];
+  /** Forgets its hosts and its temp folder, once the process is gone. */
+  end: () => void;
+}
+
+export interface LaunchRequest {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd?: string;
+  roots: readonly string[];
+  settings: SandboxSettings;
+  /** A host the proxy refused, as it refused it. */
+  onNetworkDenial: (target: string) => void;
+}
+
+let started: Promise<typeof Manager> | undefined;
+/** Refused connections by the id of the server they came from (the proxy's attribution). */
+const listeners = new Map<string, (target: string) => void>();
+const seen = new WeakSet<SandboxViolationEvent>();
+
+let unavailable: Promise<string | undefined> | undefined;
+/** Why this machine cannot sandbox, or undefined when it can (asked once per process). */
+export const sandboxUnavailable = (): Promise<string | undefined> => (unavailable ??= checkPlatform());
+
+async function checkPlatform(): Promise<string | undefined> {
+  if (process.platform !== 'linux' && process.platform !== 'darwin') return `mcpdeck sandboxes servers on Linux and macOS, not on ${process.platform}`;
+  const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
+  const check = await SandboxManager.checkDependenciesAsync();
+  if (check.errors.length) return `the sandbox cannot start here: ${check.errors.join('; ')}${process.platform === 'linux' ? ' (install bubblewrap, socat and ripgrep)' : ''}`;
+  return undefined;
+}
+
+function start(): Promise<typeof Manager> {
+  started ??= (async () => {
+    const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
+    await SandboxManager.initialize({ network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } });
+    SandboxManager.getSandboxViolationStore().subscribe((events) => {
+      for (const event of events) {
+        if (seen.has(event)) continue;
+        seen.add(event);
+        const target = networkTarget(event.line);
+        if (target && event.encodedCommand) listeners.get(event.encodedCommand)?.(target);
+      }
+    });
+    return SandboxManager;
+  })();
+  return started;
+}
+
+/** Wraps run one at a time: each one's TMPDIR is read from this process's environment (a seam). */
+let wrapping: Promise<unknown> = Promise.resolve();
+
+export async function sandboxLaunch(request: LaunchRequest): Promise<SandboxedLaunch> {
+  const manager = await start();
+  const { settings } = request;
+  const privateDir = mkdtempSync(join(tmpdir(), 'mcpdeck-sandbox-'));
+  const id = randomBytes(16).toString('base64url');
+  const cwdReadable = request.cwd && request.cwd !== settings.home && !settings.deny.some((d) => isUnder(request.cwd!, d)) ? [request.cwd] : [];
+  const readable = [...settings.read, ...settings.write, ...request.roots, ...cwdReadable, privateDir];
+  const writable = [privateDir, ...request.roots, ...settings.write];
+  const filesystem = { denyRead: [settings.home, ...settings.deny], allowRead: readable, allowWrite: writable, denyWrite: [] };
+  const commandText = [request.command, ...request.args].map(shellQuote).join(' ');
+  const wrap = async () => {
+    process.env.CLAUDE_CODE_TMPDIR = privateDir;
+    try {
+      return await manager.wrapWithSandboxArgv(commandText, undefined, { filesystem }, undefined, request.cwd, { commandId: id });
+    } finally {
+      delete process.env.CLAUDE_CODE_TMPDIR;
+    }
+  };
+  const wrapped = wrapping.then(wrap, wrap);
+  wrapping = wrapped.catch(() => undefined);
+  let argv: string[];
+  try {
+    argv = (await wrapped).argv;
+    if (settings.network.length) manager.registerCommandNetworkLists(id, { allowedDomains: settings.network });
+  } catch (error) {
+    rmSync(privateDir, { recursive: true, force: true });
+    throw error;
+  }
+  const encoded = Buffer.from(id).toString('base64');
+  listeners.set(encoded, request.onNetworkDenial);
+  return {
+    command: argv[0]!,
+    args: throughProxyForLocalhost(argv.slice(1), settings.network),
+    // Node's fetch takes the proxy from the environment only when told to.
+    env: { ...settings.env, ...request.env, NODE_USE_ENV_PROXY: '1' },
+    readable,
+    writable,
+    end: () => {
+      listeners.delete(encoded);
+      manager.unregisterCommandNetworkLists(id);
+      rmSync(privateDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/**
+ * The sandbox tells programs to reach loopback directly (`NO_PROXY`), which inside its
+ * network namespace reaches nothing. Where the server may reach localhost, loopback goes
+ * through the proxy, which lets it through to this machine's localhost (a seam: it edits
+ * the library's `--setenv NO_PROXY` words; test/unit/sandbox-seams.test.ts).
+ */
+export function throughProxyForLocalhost(args: string[], network: readonly string[]): string[] {
+  if (!network.some((host) => LOOPBACK.has(host.replace(/:\d+$/, '')))) return args;
+  return args.map((arg) => arg.replace(/--setenv (NO_PROXY|no_proxy) \S+/g, (_whole, name: string) => `--setenv ${name} 169.254.0.0/16`));
+}

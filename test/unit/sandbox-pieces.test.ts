@@ -1,0 +1,82 @@
+// The sandbox's pieces that need no sandbox: what an entry says, how a denied path is
+// recognised in a server's words, and the one seam into the sandbox runtime's argv.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalizeEntry } from '../../src/core/config/normalize.js';
+import { planHash } from '../../src/core/config/launch-plan.js';
+import { whatRunsLines } from '../../src/core/config/what-runs.js';
+import { DenialLog, pathDenials } from '../../src/core/sandbox/denials.js';
+import { sandboxSettings } from '../../src/core/sandbox/settings.js';
+import { throughProxyForLocalhost } from '../../src/core/sandbox/launch.js';
+
+const HOME = '/home/me';
+const ENV = { HOME, MCPDECK_CONFIG_DIR: '/home/me/.config/mcpdeck', PATH: '/usr/bin', TOKEN: 't0k', LANG: 'C.UTF-8' };
+const source = { kind: 'file' as const, path: '/work/servers.json', label: 'servers.json' };
+const entry = (sandbox: unknown, extra: Record<string, unknown> = {}) => normalizeEntry('s', { command: 'node', args: ['x.js'], sandbox, ...extra }, source, ENV);
+
+describe('the sandbox field', () => {
+  it('takes true, "required" or what it may reach; paths are filled in and made absolute', () => {
+    expect(entry(true).config).toMatchObject({ sandbox: { network: [], read: [], write: [], required: false, home: HOME } });
+    expect(entry('required').config).toMatchObject({ sandbox: { required: true } });
+    const config = entry({ network: ['api.github.com'], read: ['~/notes', 'data'], write: ['${HOME}/out'], env: ['TOKEN'] }).config;
+    expect(config).toMatchObject({ sandbox: { network: ['api.github.com'], read: ['/home/me/notes', '/work/data'], write: ['/home/me/out'], env: { TOKEN: 't0k', LANG: 'C.UTF-8' } } });
+    expect(entry(false).config).not.toHaveProperty('sandbox');
+  });
+
+  it('never lets mcpdeck\'s own files or the usual secret places be read', () => {
+    const { deny } = sandboxSettings({ read: ['~'] }, (t) => t, '/work', ENV);
+    for (const place of ['/home/me/.config/mcpdeck', '/home/me/.ssh', '/home/me/.aws', '/home/me/.config/gcloud', '/home/me/.npmrc', '/home/me/.mozilla']) expect(deny).toContain(place);
+  });
+
+  it('refuses what it cannot mean, and says a remote server is not sandboxed', () => {
+    expect(entry('yes').issues[0]!.message).toMatch(/"sandbox": must be true, false, "required" or an object/);
+    expect(entry({ network: 'x' }).issues[0]!.message).toMatch(/sandbox/);
+    expect(entry({ shell: true }).issues[0]!.message).toMatch(/sandbox/);
+    const http = normalizeEntry('r', { url: 'https://example.com/mcp', sandbox: true }, source, ENV);
+    expect(http.issues.map((i) => i.message).join()).toMatch(/"sandbox" is for stdio servers: a http server runs elsewhere/);
+  });
+
+  it('is part of the launch plan: a change asks for approval again, and what runs says it', () => {
+    const plain = entry(undefined).plan;
+    expect(planHash(entry(true).plan)).not.toBe(planHash(plain));
+    expect(planHash(entry(true).plan)).toBe(planHash(entry({}).plan));
+    expect(planHash(entry({ network: ['a.example'] }).plan)).not.toBe(planHash(entry(true).plan));
+    expect(whatRunsLines(entry({ network: ['api.github.com'], read: ['~/notes'] }).runs!)).toContain('sandbox: network api.github.com; reads ~/notes');
+    expect(whatRunsLines(entry(true).runs!)).toContain('sandbox: no network; nothing of your home folder');
+  });
+});
+
+describe('denied paths in what a server says', () => {
+  const settings = sandboxSettings({ read: ['~/notes'] }, (t) => t, '/work', ENV);
+  const scan = (text: string) => pathDenials(text, settings, settings.read, ['/tmp/private']);
+
+  it('are paths it was refused: a secret place, the home folder outside what was named, a write anywhere but its own', () => {
+    expect(scan("Error: ENOENT: no such file or directory, open '/home/me/.ssh/id_rsa'")).toEqual([{ kind: 'read', target: '/home/me/.ssh/id_rsa' }]);
+    expect(scan('EACCES: permission denied, open "~/.aws/credentials"')).toEqual([{ kind: 'read', target: join(HOME, '.aws/credentials') }]);
+    expect(scan("EROFS: read-only file system, open '/work/out.txt'")).toEqual([{ kind: 'write', target: '/work/out.txt' }]);
+    expect(scan("ENOENT: no such file or directory, open '/home/me/Documents/a.txt'")).toEqual([{ kind: 'read', target: '/home/me/Documents/a.txt' }]);
+  });
+
+  it('are not what it may read or write, nor paths in lines that say nothing failed', () => {
+    expect(scan("ENOENT: no such file or directory, open '/home/me/notes/missing.txt'")).toEqual([]);
+    expect(scan("EROFS: read-only file system, open '/tmp/private/x'")).toEqual([]);
+    expect(scan('reading /home/me/.ssh/config')).toEqual([]);
+    expect(scan("ENOENT: no such file or directory, open '/usr/lib/x'")).toEqual([]);
+  });
+
+  it('are listed once per target and tool call, and counted', () => {
+    const log = new DenialLog();
+    expect(log.add({ kind: 'read', target: '/a', at: 1, seen: 'stderr', tool: 't' })?.blocked).toBe(1);
+    expect(log.add({ kind: 'read', target: '/a', at: 2, seen: 'stderr', tool: 't' })).toBeUndefined();
+    expect(log.add({ kind: 'read', target: '/a', at: 3, seen: 'stderr', tool: 'u' })?.denials).toHaveLength(2);
+  });
+});
+
+describe('the seam into the sandbox runtime: loopback through its proxy where localhost is named', () => {
+  const shell = "bwrap --setenv NO_PROXY localhost,127.0.0.1,::1,169.254.0.0/16 --setenv no_proxy localhost,127.0.0.1 -- cmd";
+  it('edits the NO_PROXY the runtime sets, only for a server that may reach localhost', () => {
+    expect(throughProxyForLocalhost(['-c', shell], ['localhost'])[1]).toBe('bwrap --setenv NO_PROXY 169.254.0.0/16 --setenv no_proxy 169.254.0.0/16 -- cmd');
+    expect(throughProxyForLocalhost(['-c', shell], ['127.0.0.1:8080'])[1]).not.toContain('localhost');
+    expect(throughProxyForLocalhost(['-c', shell], ['api.github.com'])[1]).toBe(shell);
+  });
+});
