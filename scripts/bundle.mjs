@@ -216,7 +216,8 @@ const sandboxWithoutForge = {
       /[\\/]node_modules[\\/]@anthropic-ai[\\/]sandbox-runtime[\\/]/.test(args.importer) ? { path: 'node-forge', namespace: 'sandbox-without-forge' } : undefined,
     ));
     build.onLoad({ filter: /.*/, namespace: 'sandbox-without-forge' }, () => ({
-      contents: "const refuse = () => { throw new Error('mcpdeck does not bundle node-forge: the sandbox runtime\\'s TLS termination is not used'); };\nexport default new Proxy({}, { get: refuse });",
+      // Read at load (`const { pki } = forge`), used only for TLS termination: any call says so.
+      contents: "const refuse = () => { throw new Error('mcpdeck does not bundle node-forge: the sandbox runtime\\'s TLS termination is not used'); };\nconst stub = new Proxy(function () {}, { get: (_t, key) => (key === 'then' ? undefined : stub), apply: refuse, construct: refuse });\nexport default stub;",
       loader: 'js',
     }));
   },

@@ -8,6 +8,8 @@ import { whatRunsLines } from '../../src/core/config/what-runs.js';
 import { DenialLog, pathDenials } from '../../src/core/sandbox/denials.js';
 import { sandboxSettings } from '../../src/core/sandbox/settings.js';
 import { throughProxyForLocalhost } from '../../src/core/sandbox/launch.js';
+import { allowable, allowance, widenedSandbox } from '../../src/core/sandbox/allow.js';
+import { nameFor } from '../../src/core/config/sandbox-edits.js';
 
 const HOME = '/home/me';
 const ENV = { HOME, MCPDECK_CONFIG_DIR: '/home/me/.config/mcpdeck', PATH: '/usr/bin', TOKEN: 't0k', LANG: 'C.UTF-8' };
@@ -78,5 +80,32 @@ describe('the seam into the sandbox runtime: loopback through its proxy where lo
     expect(throughProxyForLocalhost(['-c', shell], ['localhost'])[1]).toBe('bwrap --setenv NO_PROXY 169.254.0.0/16 --setenv no_proxy 169.254.0.0/16 -- cmd');
     expect(throughProxyForLocalhost(['-c', shell], ['127.0.0.1:8080'])[1]).not.toContain('localhost');
     expect(throughProxyForLocalhost(['-c', shell], ['api.github.com'])[1]).toBe(shell);
+  });
+});
+
+describe('allowing what a server was denied', () => {
+  const settings = sandboxSettings({}, (t) => t, '/work', ENV);
+  it('names a host without its port and a path under the home folder as ~/…', () => {
+    expect(allowance({ kind: 'network', target: 'api.github.com:443' }, settings)).toEqual({ field: 'network', value: 'api.github.com' });
+    expect(allowance({ kind: 'network', target: '[::1]:8080' }, settings)).toEqual({ field: 'network', value: '[::1]' });
+    expect(allowance({ kind: 'read', target: '/home/me/notes/a.txt' }, settings)).toEqual({ field: 'read', value: '~/notes/a.txt' });
+    expect(allowance({ kind: 'write', target: '/srv/out' }, settings)).toEqual({ field: 'write', value: '/srv/out' });
+  });
+
+  it('never allows a secret place or mcpdeck\'s own files', () => {
+    expect(() => allowance({ kind: 'read', target: '/home/me/.ssh/id_rsa' }, settings)).toThrow(/never reads/);
+    expect(allowable([{ kind: 'read', target: '/home/me/.aws/credentials' }, { kind: 'network', target: 'x.example:80' }], settings)).toEqual([{ kind: 'network', target: 'x.example:80' }]);
+  });
+
+  it('widens the entry as written, each once, keeping required', () => {
+    expect(widenedSandbox('required', [{ kind: 'network', target: 'a.example:443' }, { kind: 'network', target: 'a.example:80' }], settings)).toEqual({ required: true, network: ['a.example'] });
+    expect(widenedSandbox({ read: ['~/notes'] }, [{ kind: 'read', target: '/home/me/docs' }], settings)).toEqual({ read: ['~/notes', '~/docs'] });
+  });
+
+  it('gives a tried server a name from its package, script or host', () => {
+    expect(nameFor({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem@1.2.0', '/tmp'] })).toBe('server-filesystem');
+    expect(nameFor({ command: 'node', args: ['/x/sandbox-probe.mjs'] })).toBe('sandbox-probe');
+    expect(nameFor({ command: '/usr/local/bin/my-server', args: [] })).toBe('my-server');
+    expect(nameFor({ url: 'https://mcp.linear.app/mcp' })).toBe('linear');
   });
 });

@@ -51,7 +51,7 @@ export function whatRuns(plan: LaunchPlan, builtins: Record<string, string> = {}
 }
 
 /** A sandbox in words: what it may reach, read, write and is given; what is not said is not allowed. */
-function sandboxWords(sandbox: SandboxEntry): string {
+export function sandboxWords(sandbox: SandboxEntry): string {
   const list = (words: string[] | undefined) => words?.map((w) => sanitizeLine(w)).join(', ');
   return [
     sandbox.network?.length ? `network ${list(sandbox.network)}` : 'no network',

@@ -1,0 +1,36 @@
+// The sandbox from the command line, through the bundle: --sandbox on an ad hoc server,
+// `try` (sandboxed by default; off a terminal it prints the status), and `status --json`
+// carrying what the sandbox refused.
+import { describe, expect, it } from 'vitest';
+import { runCli, sandbox } from './helpers/cli.js';
+import { fixture } from '../helpers/servers.js';
+
+const PROBE = [process.execPath, fixture('sandbox-probe.mjs'), '--fetch-at-start', 'http://example.org/'];
+
+describe('the sandbox on the command line', () => {
+  it('status --json lists what a sandboxed ad hoc server was refused as it started', async () => {
+    const result = await runCli(['status', '--json', '--sandbox', '--', ...PROBE], sandbox());
+    expect(result.code, result.stderr).toBe(0);
+    const [server] = JSON.parse(result.stdout) as { sandbox: { sandboxed: boolean; blocked: number; denials: { kind: string; target: string; at: string; tool: null }[] } }[];
+    expect(server!.sandbox).toMatchObject({ sandboxed: true, blocked: 1, denials: [{ kind: 'network', target: 'example.org:80', tool: null, seen: 'proxy' }] });
+    expect(Number.isNaN(Date.parse(server!.sandbox.denials[0]!.at))).toBe(false);
+  });
+
+  it('try sandboxes a command unless told not to', async () => {
+    const tried = JSON.parse((await runCli(['try', '--json', '--', ...PROBE], sandbox())).stdout) as { sandbox: { blocked: number } | null; runs: { sandbox?: string } }[];
+    expect(tried[0]!.sandbox?.blocked).toBe(1);
+    expect(tried[0]!.runs.sandbox).toBe('no network; nothing of your home folder');
+    const open = JSON.parse((await runCli(['try', '--json', '--no-sandbox', '--', ...PROBE], sandbox())).stdout) as { sandbox: unknown }[];
+    expect(open[0]!.sandbox).toBeNull();
+  });
+
+  it('says a remote server is not sandboxed, and a configured one takes "sandbox" in its entry', async () => {
+    const remote = await runCli(['status', '--sandbox', '--url', 'http://127.0.0.1:9/mcp'], sandbox());
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('a remote server runs elsewhere and is not sandboxed');
+    const configured = await runCli(['status', '--allow-host', 'a.example'], sandbox());
+    expect(configured.stderr).toContain('for a configured one, set "sandbox" in its entry');
+    const nothing = await runCli(['try'], sandbox());
+    expect(nothing.stderr).toContain('try needs a server: mcpdeck try -- <command…>, or mcpdeck try <url>');
+  });
+});
