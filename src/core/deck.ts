@@ -241,10 +241,11 @@ export class Deck {
 
   /**
    * Approves a server from a project's file, or (`file`) the whole file as it is now,
-   * kept in the user config; the server is read again and, with `connect`, started.
+   * kept in the user config; the server is read again and, with `connect`, started;
+   * `sandboxed`: a stdio server whose entry names no sandbox runs in the default one.
    */
-  async approve(name: string, scope: ApprovalScope = 'server', { connect = true } = {}): Promise<void> {
-    await recordApproval(this.approvals(), this.definitions(), name, scope);
+  async approve(name: string, scope: ApprovalScope = 'server', { connect = true, sandboxed = false } = {}): Promise<void> {
+    await recordApproval(this.approvals(), this.definitions(), name, scope, sandboxed);
     await this.load();
     if (connect) await this.hub.connectAll();
   }

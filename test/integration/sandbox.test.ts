@@ -122,6 +122,9 @@ describe('a sandboxed stdio server', () => {
     });
     expect(await call(d, 'named', 'fetch_url', { url: `http://localhost:${port}/` })).toEqual({ isError: false, text: 'hello from localhost' });
     expect((await call(d, 'unnamed', 'fetch_url', { url: `http://localhost:${port}/` })).isError).toBe(true);
+    // Refused by the proxy, so listed (not lost in a network namespace where nothing listens).
+    expect(state(d, 'unnamed').sandbox!.denials).toMatchObject([{ kind: 'network', target: `localhost:${port}`, tool: 'fetch_url' }]);
+    expect(state(d, 'named').sandbox!.blocked).toBe(0);
   });
 });
 

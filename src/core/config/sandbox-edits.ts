@@ -60,6 +60,11 @@ export class SandboxEdits {
     return `allowed ${what} for ${name} in ${editable.where}${def.approval ? '; its launch plan changed, so it waits for your approval again (A)' : ''}`;
   }
 
+  /** Whether tried servers can be added here (`mcpdeck try` gives its deck the user catalog). */
+  get canKeep(): boolean {
+    return Boolean(this.options.userCatalog && this.options.adhoc?.length);
+  }
+
   /** Adds a server tried with `mcpdeck try` to the user catalog, sandboxed with what it was denied (but never a secret place). */
   async keep(name: string): Promise<string> {
     const def = this.options.definition(name);

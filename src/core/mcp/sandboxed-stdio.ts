@@ -1,5 +1,6 @@
 import type { StdioConfig } from '../config/types.js';
 import type { Denial } from '../sandbox/denials.js';
+import type { SandboxSettings } from '../sandbox/settings.js';
 import { StdioTransport } from './stdio-transport.js';
 import { ConnectError } from './errors.js';
 import type { TransportHooks } from './transports.js';
@@ -7,7 +8,7 @@ import type { TransportHooks } from './transports.js';
 /** What the sandbox of a server tells its connection: a denial, how to read the server's words for more, or that it could not be had. */
 export type SandboxEvent =
   | { type: 'denial'; denial: Pick<Denial, 'kind' | 'target' | 'seen'> }
-  | { type: 'started'; scan: (text: string) => Pick<Denial, 'kind' | 'target'>[] }
+  | { type: 'started'; scan: (text: string) => Pick<Denial, 'kind' | 'target'>[]; settings: SandboxSettings }
   | { type: 'unavailable'; reason: string };
 
 /**
@@ -37,7 +38,7 @@ export async function sandboxedStdio(config: StdioConfig & { sandbox: NonNullabl
   }
   const { readable, writable } = launch;
   const scan = (text: string) => pathDenials(text, settings, readable, writable);
-  hooks.onSandbox?.({ type: 'started', scan });
+  hooks.onSandbox?.({ type: 'started', scan, settings });
   return new StdioTransport({
     ...config, ...hooks, command: launch.command, args: launch.args, env: launch.env, onEnd: launch.end,
     onStderr: (chunk) => {

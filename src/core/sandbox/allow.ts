@@ -32,3 +32,9 @@ export function widenedSandbox(written: unknown, denials: readonly Pick<Denial, 
 /** The denials a server can be allowed: those of the secret places and mcpdeck's own files never are. */
 export const allowable = <D extends Pick<Denial, 'kind' | 'target'>>(denials: readonly D[], settings: Pick<SandboxSettings, 'deny'>): D[] =>
   denials.filter((d) => d.kind === 'network' || !settings.deny.some((x) => isUnder(d.target, x)));
+
+/** The newest denial that allowing would change the entry for: what `w` in the Info tab allows. */
+export function nextToAllow(denials: readonly Denial[], written: unknown): Denial | undefined {
+  const entry = sandboxEntryOf(written) ?? {};
+  return [...denials].reverse().find((d) => d.allow && !(entry[d.allow.field] ?? []).includes(d.allow.value));
+}

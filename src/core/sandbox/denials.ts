@@ -12,6 +12,8 @@ export interface Denial {
   tool?: string;
   /** How mcpdeck learnt of it: the sandbox's proxy, or the server's own words (stderr, an error result). */
   seen: 'proxy' | 'stderr' | 'result';
+  /** What allowing it would add to the entry's `sandbox`; absent for a secret place, never allowed. */
+  allow?: { field: 'network' | 'read' | 'write'; value: string };
 }
 
 /** A path and the folders it may be under, compared segment by segment. */

@@ -106,7 +106,7 @@ export async function sandboxLaunch(request: LaunchRequest): Promise<SandboxedLa
   listeners.set(encoded, request.onNetworkDenial);
   return {
     command: argv[0]!,
-    args: throughProxyForLocalhost(argv.slice(1), settings.network),
+    args: loopbackThroughProxy(argv.slice(1)),
     // Node's fetch takes the proxy from the environment only when told to.
     env: { ...settings.env, ...request.env, NODE_USE_ENV_PROXY: '1' },
     readable,
@@ -119,15 +119,13 @@ export async function sandboxLaunch(request: LaunchRequest): Promise<SandboxedLa
   };
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
-
 /**
  * The sandbox tells programs to reach loopback directly (`NO_PROXY`), which inside its
- * network namespace reaches nothing. Where the server may reach localhost, loopback goes
- * through the proxy, which lets it through to this machine's localhost (a seam: it edits
- * the library's `--setenv NO_PROXY` words; test/unit/sandbox-seams.test.ts).
+ * network namespace reaches nothing, and unseen. mcpdeck sends loopback through the proxy
+ * too: there localhost is refused (and recorded) unless the entry names it, and reached on
+ * this machine when it does (a seam: it edits the library's `--setenv NO_PROXY` words;
+ * test/integration/sandbox.test.ts fails when they change).
  */
-export function throughProxyForLocalhost(args: string[], network: readonly string[]): string[] {
-  if (!network.some((host) => LOOPBACK.has(host.replace(/:\d+$/, '')))) return args;
+export function loopbackThroughProxy(args: string[]): string[] {
   return args.map((arg) => arg.replace(/--setenv (NO_PROXY|no_proxy) \S+/g, (_whole, name: string) => `--setenv ${name} 169.254.0.0/16`));
 }

@@ -2,6 +2,17 @@ import type { SandboxEvent } from '../mcp/sandboxed-stdio.js';
 import type { CallOutcome } from '../mcp/call.js';
 import { DenialLog, type Denial } from '../sandbox/denials.js';
 import type { ServerState } from './state.js';
+import { allowance } from '../sandbox/allow.js';
+import type { SandboxSettings } from '../sandbox/settings.js';
+
+/** What allowing a denial would write, or undefined for one that is never allowed. */
+const allowed = (denial: Pick<Denial, 'kind' | 'target'>, settings: SandboxSettings): Denial['allow'] => {
+  try {
+    return allowance(denial, settings);
+  } catch {
+    return undefined;
+  }
+};
 
 /** What a server's state says of its sandbox: whether it has one, what it was refused. */
 export interface SandboxView {
@@ -19,13 +30,14 @@ export interface SandboxView {
 export class SandboxWatch {
   private readonly log = new DenialLog();
   private scan?: (text: string) => Pick<Denial, 'kind' | 'target'>[];
+  private settings?: SandboxSettings;
   private readonly calls: string[] = [];
   private view: SandboxView = { denials: [], blocked: 0 };
 
   constructor(private readonly patch: (change: Partial<ServerState>) => void, private readonly now: () => number = Date.now) {}
 
   readonly event = (event: SandboxEvent): void => {
-    if (event.type === 'started') this.scan = event.scan;
+    if (event.type === 'started') ({ scan: this.scan, settings: this.settings } = event);
     else if (event.type === 'unavailable') this.set({ ...this.view, unavailable: event.reason });
     else this.add(event.denial);
   };
@@ -46,7 +58,8 @@ export class SandboxWatch {
   }
 
   private add(denial: Pick<Denial, 'kind' | 'target' | 'seen'>, tool = this.calls.at(-1)): void {
-    const listed = this.log.add({ ...denial, at: this.now(), ...(tool !== undefined && { tool }) });
+    const allow = this.settings && allowed(denial, this.settings);
+    const listed = this.log.add({ ...denial, at: this.now(), ...(tool !== undefined && { tool }), ...(allow && { allow }) });
     if (listed) this.set({ ...this.view, ...listed });
   }
 
