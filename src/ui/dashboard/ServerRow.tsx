@@ -55,7 +55,7 @@ function driftCount(drift: ServerDrift): string {
 }
 
 /** `⛨ 3 blocked`: what the sandbox refused a sandboxed server (nothing while it refused nothing). */
-export function blockedCount(server: ServerState): string | undefined {
+function blockedCount(server: ServerState): string | undefined {
   return server.sandbox?.blocked ? `⛨ ${server.sandbox.blocked} blocked` : undefined;
 }
 
