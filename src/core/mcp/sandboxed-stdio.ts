@@ -17,8 +17,10 @@ export type SandboxEvent =
  * the person is told.
  */
 export async function sandboxedStdio(config: StdioConfig & { sandbox: NonNullable<StdioConfig['sandbox']> }, hooks: TransportHooks): Promise<StdioTransport> {
-  const [{ sandboxLaunch, sandboxUnavailable }, { pathDenials }] = await Promise.all([import('../sandbox/launch.js'), import('../sandbox/denials.js')]);
+  const [{ sandboxLaunch, sandboxUnavailable, sandboxStarting }, { pathDenials }] = await Promise.all([import('../sandbox/launch.js'), import('../sandbox/denials.js')]);
   const settings = config.sandbox;
+  // The runtime starts (its proxy) while the platform is checked; a failed start is said when launching.
+  sandboxStarting();
   const why = await sandboxUnavailable();
   if (why) {
     if (settings.required) throw new ConnectError(`${why}; the server is marked "sandbox": "required", so mcpdeck does not run it`);

@@ -49,9 +49,16 @@ export const sandboxUnavailable = (): Promise<string | undefined> => (unavailabl
 async function checkPlatform(): Promise<string | undefined> {
   if (process.platform !== 'linux' && process.platform !== 'darwin') return `mcpdeck sandboxes servers on Linux and macOS, not on ${process.platform}`;
   const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
-  const check = await SandboxManager.checkDependenciesAsync();
+  // The synchronous check looks bwrap, socat and the seccomp helper up on PATH (a few ms);
+  // the asynchronous one runs them (200 ms here), on every start of a sandboxed server.
+  const check = SandboxManager.checkDependencies();
   if (check.errors.length) return `the sandbox cannot start here: ${check.errors.join('; ')}${process.platform === 'linux' ? ' (install bubblewrap, socat and ripgrep)' : ''}`;
   return undefined;
+}
+
+/** Starts the runtime now, for a launch to come (its failure is the launch's to report). */
+export function sandboxStarting(): void {
+  start().catch(() => undefined);
 }
 
 function start(): Promise<typeof Manager> {
