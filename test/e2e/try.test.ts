@@ -52,6 +52,11 @@ describe('mcpdeck try', () => {
     expect(info).toMatch(/Sandbox\s+⛨ 1 blocked/);
     expect(info).toMatch(new RegExp(`→ network localhost:\\d+ · \\d\\d:\\d\\d:\\d\\d\\.\\d+ · during fetch_url · refused by the proxy`));
     expect(info).toContain('w allows the host localhost');
+    // The dashboard counts it beside the server.
+    await term.keys('Escape');
+    expect(await term.waitFor('⛨ 1 blocked')).toMatch(/adhoc\s+✓ connected\s+stdio ⛨\s+5\s+(\d+\s+)?⛨ 1 blocked/);
+    await term.keys('Enter', '5');
+    await term.waitFor('Blocked by the sandbox');
 
     await term.keys('w');
     await term.waitFor('allowed localhost for adhoc in this run');

@@ -114,8 +114,9 @@ export async function sandboxLaunch(request: LaunchRequest): Promise<SandboxedLa
   return {
     command: argv[0]!,
     args: loopbackThroughProxy(argv.slice(1)),
-    // Node's fetch takes the proxy from the environment only when told to.
-    env: { ...settings.env, ...request.env, NODE_USE_ENV_PROXY: '1' },
+    // Node's fetch takes the proxy from the environment only when told to. The wrap is run
+    // by bash, which on a socket for stdin (Node's pipes) reads ~/.bashrc unless nested (SHLVL).
+    env: { SHLVL: '1', ...settings.env, ...request.env, NODE_USE_ENV_PROXY: '1' },
     readable,
     writable,
     end: () => {
