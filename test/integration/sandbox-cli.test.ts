@@ -1,6 +1,8 @@
 // The sandbox from the command line, through the bundle: --sandbox on an ad hoc server,
 // `try` (sandboxed by default; off a terminal it prints the status), and `status --json`
 // carrying what the sandbox refused.
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { fixture } from '../helpers/servers.js';
@@ -32,5 +34,30 @@ describe('the sandbox on the command line', () => {
     expect(configured.stderr).toContain('for a configured one, set "sandbox" in its entry');
     const nothing = await runCli(['try'], sandbox());
     expect(nothing.stderr).toContain('try needs a server: mcpdeck try -- <command…>, or mcpdeck try <url>');
+  });
+});
+
+describe('where the platform cannot sandbox (no bubblewrap on PATH)', () => {
+  const noBwrap = () => {
+    const where = sandbox();
+    // Only Node's folder: no bwrap, no socat.
+    return { ...where, env: { ...where.env, PATH: dirname(process.execPath) } };
+  };
+
+  it('a sandboxed server runs unsandboxed and says so; one marked "required" does not run', async () => {
+    const where = noBwrap();
+    const file = join(where.cwd, 'servers.json');
+    writeFileSync(file, JSON.stringify({ mcpServers: {
+      optional: { command: process.execPath, args: [fixture('sandbox-probe.mjs')], sandbox: true },
+      required: { command: process.execPath, args: [fixture('sandbox-probe.mjs')], sandbox: 'required' },
+    } }));
+    const result = await runCli(['status', '--json', '--strict', '--config', file], where);
+    const servers = JSON.parse(result.stdout) as { name: string; status: string; error: string | null; sandbox: { sandboxed: boolean; unavailable: string | null } }[];
+    const optional = servers.find((s) => s.name === 'optional')!;
+    expect(optional.status).toBe('connected');
+    expect(optional.sandbox).toMatchObject({ sandboxed: false, unavailable: expect.stringContaining('bubblewrap') });
+    const required = servers.find((s) => s.name === 'required')!;
+    expect(required.status).toBe('failed');
+    expect(required.error).toMatch(/the sandbox cannot start here: .*bubblewrap.*; the server is marked "sandbox": "required", so mcpdeck does not run it/);
   });
 });
