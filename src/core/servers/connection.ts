@@ -59,7 +59,8 @@ export class ServerConnection {
   /** The last reason shown, for a request that needed a new session and did not get one. */
   private lastError?: string;
   private readonly listNotes: { current: ListNotes } = { current: {} };
-  private readonly sandbox = new SandboxWatch((change) => this.patch(change));
+  /** What the sandbox refused it (kept across a change of its definition: the hub hands it on). */
+  readonly sandbox: SandboxWatch;
 
   constructor(
     /** Replaced by an equal one (a sibling's change moved its file's hash) when the configuration is read again. */
@@ -67,11 +68,10 @@ export class ServerConnection {
     private readonly ctx: ConnectionContext,
   ) {
     this.roots = [...(definition.config?.roots ?? [])];
+    this.sandbox = ctx.sandbox ?? new SandboxWatch((change) => this.patch(change));
     this.tasks = new ServerTasks((tasks) => this.patch({ tasks }), (fn, extra) => this.withTasks(fn, extra), ctx.clock ?? systemClock);
     const type = definition.config?.type;
-    if (ctx.restart && type && type !== 'inprocess') {
-      this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
-    }
+    if (ctx.restart && type && type !== 'inprocess') this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
   }
 
   get name(): string { return this.definition.name; }

@@ -32,7 +32,8 @@ export class SandboxWatch {
   private scan?: (text: string) => Pick<Denial, 'kind' | 'target'>[];
   private settings?: SandboxSettings;
   private readonly calls: string[] = [];
-  private view: SandboxView = { denials: [], blocked: 0 };
+  /** What the server's state says now. */
+  view: SandboxView = { denials: [], blocked: 0 };
 
   constructor(private readonly patch: (change: Partial<ServerState>) => void, private readonly now: () => number = Date.now) {}
 
