@@ -139,14 +139,23 @@ describe('real servers from npm, sandboxed', () => {
     expect(state(d, 'fs').sandbox!.denials).toContainEqual(expect.objectContaining({ kind: 'read', target: join(w.home, '.ssh', 'id_rsa'), tool: 'read_text_file' }));
   });
 
-  it('server-everything runs its tools with no network', async () => {
+  it('server-everything runs its tools with no network; the one that fetches a URL is refused it, and it is listed', async () => {
     const w = world();
     const d = await open(w, { everything: { ...everythingStdio(), sandbox: true } });
+    // Every tool that does not ask the person something (elicitation, sampling: a person answers those).
+    const args: Record<string, Record<string, unknown>> = {
+      echo: { message: 'inside' }, 'get-annotated-message': { messageType: 'success', includeImage: true }, 'get-env': {},
+      'get-resource-links': { count: 2 }, 'get-resource-reference': {}, 'get-structured-content': { location: 'Chicago' },
+      'get-sum': { a: 2, b: 3 }, 'get-tiny-image': {}, 'gzip-file-as-resource': { data: 'data:text/plain;base64,aGVsbG8=', name: 'hello.gz' },
+      'toggle-simulated-logging': {}, 'toggle-subscriber-updates': {}, 'trigger-long-running-operation': { duration: 0.2, steps: 2 },
+    };
     const tools = state(d, 'everything').tools.map((t) => t.name);
-    expect(tools.length).toBeGreaterThan(5);
+    expect(tools).toEqual(expect.arrayContaining(Object.keys(args)));
+    for (const [tool, given] of Object.entries(args)) expect((await call(d, 'everything', tool, given)).isError, tool).toBe(false);
     expect(await call(d, 'everything', 'echo', { message: 'inside' })).toEqual({ isError: false, text: 'Echo: inside' });
-    expect((await call(d, 'everything', 'get-sum', { a: 2, b: 3 })).text).toContain('5');
-    expect((await call(d, 'everything', 'get-tiny-image')).isError).toBe(false);
     expect(state(d, 'everything').sandbox!.blocked).toBe(0);
+    // Its default URL is on GitHub: no network, and the refusal is listed with the call.
+    expect((await call(d, 'everything', 'gzip-file-as-resource', {})).isError).toBe(true);
+    expect(state(d, 'everything').sandbox!.denials).toMatchObject([{ kind: 'network', target: 'raw.githubusercontent.com:443', tool: 'gzip-file-as-resource', seen: 'proxy' }]);
   });
 });
