@@ -66,11 +66,13 @@ describe('denied paths in what a server says', () => {
     expect(scan("ENOENT: no such file or directory, open '/usr/lib/x'")).toEqual([]);
   });
 
-  it('are listed once per target and tool call, and counted', () => {
+  it('are listed once per target and tool call; every refused connection counts, a named path once', () => {
     const log = new DenialLog();
     expect(log.add({ kind: 'read', target: '/a', at: 1, seen: 'stderr', tool: 't' })?.blocked).toBe(1);
-    expect(log.add({ kind: 'read', target: '/a', at: 2, seen: 'stderr', tool: 't' })).toBeUndefined();
+    expect(log.add({ kind: 'read', target: '/a', at: 2, seen: 'result', tool: 't' })).toBeUndefined();
     expect(log.add({ kind: 'read', target: '/a', at: 3, seen: 'stderr', tool: 'u' })?.denials).toHaveLength(2);
+    expect(log.add({ kind: 'network', target: 'x.example:443', at: 4, seen: 'proxy', tool: 't' })?.blocked).toBe(3);
+    expect(log.add({ kind: 'network', target: 'x.example:443', at: 5, seen: 'proxy', tool: 't' })).toMatchObject({ blocked: 4, denials: { length: 3 } });
   });
 });
 

@@ -60,16 +60,21 @@ export function pathDenials(text: string, settings: SandboxSettings, readable: r
 /** The most denials kept per server: the oldest go first (the count goes on). */
 const KEPT = 200;
 
-/** One server's denials across its sessions; one attempt per target and tool call. */
+/**
+ * One server's denials across its sessions, listed once per target and tool call. Every
+ * connection the proxy refuses counts; a path the server names counts once (its stderr
+ * and its error result often name the same one).
+ */
 export class DenialLog {
   private list: Denial[] = [];
   private total = 0;
 
-  /** The new list, or undefined when this one was already listed for the same call. */
+  /** The new list and count, or undefined when nothing changed. */
   add(denial: Denial): { denials: readonly Denial[]; blocked: number } | undefined {
-    if (this.list.some((d) => d.kind === denial.kind && d.target === denial.target && d.tool === denial.tool)) return undefined;
+    const listed = this.list.some((d) => d.kind === denial.kind && d.target === denial.target && d.tool === denial.tool);
+    if (listed && denial.seen !== 'proxy') return undefined;
     this.total++;
-    this.list = [...this.list, denial].slice(-KEPT);
+    if (!listed) this.list = [...this.list, denial].slice(-KEPT);
     return { denials: this.list, blocked: this.total };
   }
 }
