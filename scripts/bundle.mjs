@@ -276,7 +276,8 @@ export async function bundle() {
   const result = await esbuild.build({
     ...OPTIONS,
     absWorkingDir: root,
-    entryPoints: { mcpdeck: 'src/cli/main.ts' },
+    // The token counter runs in a process of its own (src/core/tokens/counter.ts).
+    entryPoints: { mcpdeck: 'src/cli/main.ts', 'token-counter': 'src/core/tokens/counter-process.ts' },
     outdir: OUT,
     write: false,
   });

@@ -3,7 +3,7 @@
 // what the terminal receives. The floor is a bundled Ink hello world, built here with
 // esbuild exactly as mcpdeck's bundle is (ESM, production React).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,7 +25,7 @@ export async function buildInkHello(root, dir) {
 export const timeToText = async (args, marker, options) => (await untilText(args, marker, options)).ms;
 
 /** The resident set of a process in MiB, from /proc (Linux); undefined where there is none. */
-function rssMib(pid) {
+function ownRssMib(pid) {
   try {
     const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kib ? Number(kib) / 1024 : undefined;
@@ -34,11 +34,33 @@ function rssMib(pid) {
   }
 }
 
+/** The processes started by `pid` (Linux: /proc/<pid>/task/<tid>/children), and theirs. */
+function descendants(pid) {
+  const found = [];
+  for (const task of readdirSync(`/proc/${pid}/task`, { withFileTypes: true })) {
+    let children = '';
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task.name}/children`, 'utf8');
+    } catch {}
+    for (const child of children.split(' ').filter(Boolean).map(Number)) found.push(child, ...descendants(child));
+  }
+  return found;
+}
+
+/** The resident set of a process and every process under it (a server, the token counter), in MiB. */
+function rssMib(pid) {
+  let total = ownRssMib(pid);
+  if (total === undefined) return undefined;
+  for (const child of descendants(pid)) total += ownRssMib(child) ?? 0;
+  return total;
+}
+
 /**
  * As timeToText, with what the terminal received until then (`output`, escapes and all).
  * Resolves once the run is over: the process on the pty is killed and script(1) has
  * exited, so one run's teardown never lands in the next run's time. With `idleMs`, the
- * process is left that long after the text shows, and its RSS then is `rssMib` (idle).
+ * process is left that long after the text shows, and its RSS then, with every process it
+ * started (a server, the token counter), is `rssMib` (idle).
  * With `quit`, that text is typed once the marker shows and the process gets 10 s to exit
  * by itself (Node writes its compile cache as it exits; a killed process writes none).
  */

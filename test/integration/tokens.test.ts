@@ -9,7 +9,6 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
 import { EVERYTHING } from './helpers/everything.js';
-import { countText, COUNT_LIMIT, loadTokenizer } from '../../src/core/tokens/meter.js';
 import { everythingStdio } from '../helpers/servers.js';
 
 /** What a model is sent for a tool, as the README says: name, description and input schema as compact JSON. */
@@ -72,13 +71,3 @@ describe("token cost of server-everything's tools", () => {
   });
 });
 
-describe('the tokenizer as mcpdeck loads it', () => {
-  it('counts special-token text from a server as plain text, and stops counting at the limit', async () => {
-    const count = await loadTokenizer();
-    expect(count('say <|endoftext|> now')).toBe(countTokens('say <|endoftext|> now', { disallowedSpecial: new Set() }));
-    const long = 'word '.repeat(COUNT_LIMIT / 5 + 10);
-    const counted = countText(count, long);
-    expect(counted.cut).toBe(true);
-    expect(counted.tokens).toBe(countTokens(long.slice(0, COUNT_LIMIT)));
-  });
-});

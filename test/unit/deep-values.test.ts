@@ -121,6 +121,12 @@ describe('bounded JSON of deep and escaped values', () => {
       expect(jsonStringLength(text), JSON.stringify(text)).toBe(terminalJson(text).length);
     }
   });
+
+  it('measures a long text once, and a different one of the same length as itself', () => {
+    const plain = 'x'.repeat(2 ** 21);
+    const lines = `${'x'.repeat(2 ** 21 - 2)}\n\n`;
+    for (const text of [plain, plain, lines, lines, plain]) expect(jsonStringLength(text)).toBe(terminalJson(text).length);
+  });
 });
 
 describe('the traffic log', () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compareDefinitions, driftSummary, kindDrift } from '../../src/core/drift/compare.js';
 import { definitionsOf, serverIdentity, type DefinitionSet } from '../../src/core/drift/definitions.js';
-import { countText, loadTokenizer, toolDefinitionText } from '../../src/core/tokens/meter.js';
+import { inProcess } from '../../src/core/tokens/counter.js';
+import { toolDefinitionText } from '../../src/core/tokens/meter.js';
 import { driftReport } from '../../src/core/drift/report.js';
 import { openDefinitionStore } from '../../src/core/drift/store.js';
 import { normalizeEntry } from '../../src/core/config/normalize.js';
@@ -46,8 +47,8 @@ describe('hostile definitions', () => {
     expect(compareDefinitions(before, definitionsOf(state('string'), ['tool'])).items).toEqual([]);
     // Cut 64 levels down, the change 10,000 down is past what is kept; the depth is still kept.
     expect(JSON.stringify(before)).toContain('more levels, not shown');
-    const count = await loadTokenizer();
-    expect(countText(count, toolDefinitionText(state('string').tools[0]!)).tokens).toBeGreaterThan(100);
+    const [tokens] = await inProcess([toolDefinitionText(state('string').tools[0]!)]);
+    expect(tokens).toBeGreaterThan(100);
   });
 });
 

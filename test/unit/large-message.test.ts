@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LARGE_MESSAGE_BYTES, largeMessageCollector } from '../../src/core/mcp/large-message.js';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { LARGE_MESSAGE_BYTES, largeMessageCollector, releaseStartupMemory } from '../../src/core/mcp/large-message.js';
 
 const { noted } = vi.hoisted(() => ({ noted: [] as number[] }));
 vi.mock('../../src/core/mcp/large-message.js', async (original) => ({
@@ -38,6 +39,19 @@ describe('collecting after a large message', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(weak.deref()).toBeUndefined();
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  });
+
+  it("gives back the young generation start-up grew, once, after the servers settle", async () => {
+    const youngGeneration = () => getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')!.space_size;
+    // Allocation as starting up does it: many short-lived objects grow the young generation.
+    let keep = 0;
+    for (let i = 0; i < 2_000_000; i++) keep += { i, text: `item ${i}` }.text.length;
+    expect(keep).toBeGreaterThan(0);
+    const grown = youngGeneration();
+    expect(grown).toBeGreaterThan(2 ** 21);
+    releaseStartupMemory({ delayMs: 0 });
+    const after = await new Promise<number>((resolve) => setTimeout(() => resolve(youngGeneration()), 0));
+    expect(after).toBeLessThan(grown / 2);
   });
 
   it('hears of each message the stdio transport reads, by its size', async () => {

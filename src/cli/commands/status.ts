@@ -84,18 +84,19 @@ export function registerStatus(program: Command, inv: Invocation, run: (fn: () =
     );
 }
 
-/** Connects every server and prints the status; with `tokens`, the tokenizer (2.7 MB) loads while they start. */
-export async function connectAndPrint(deck: Deck, json: boolean, counted = false): Promise<number> {
-  const tokens = counted ? deck.tokens.load() : undefined;
+/** Connects every server and prints the status; with `tokens`, what each server's tools cost too. */
+export async function connectAndPrint(deck: Deck, json: boolean, tokens = false): Promise<number> {
+  // Asked for, the tokenizer (2.7 MB) loads while the servers start.
+  const warm = tokens ? deck.tokens.warm() : undefined;
   await deck.connectAll();
-  await tokens;
-  return printStatus(deck, json);
+  await warm;
+  if (tokens) await Promise.all(deck.getSnapshot().servers.map((s) => deck.tokens.countTools(s.tools)));
+  return printStatus(deck, json, tokens);
 }
 
-export function printStatus(deck: Deck, json: boolean): number {
+export function printStatus(deck: Deck, json: boolean, tokens = false): number {
   const servers = deck.getSnapshot().servers;
-  // Token counts when the tokenizer was loaded (status --tokens loads it).
-  const counted = deck.tokens.getSnapshot() ? (s: ServerState) => deck.tokens.server(s, { all: true }) : undefined;
+  const counted = tokens ? (s: ServerState) => deck.tokens.server(s, { all: true }) : undefined;
   if (json) process.stdout.write(`${terminalJson(servers.map((s) => statusJson(s, counted?.(s))), 2)}\n`);
   else process.stdout.write(`${statusTable(servers, process.stdout, counted)}\n${summary(servers)}\n${counted ? `Tokens: what each server's tool definitions cost in a model's context (${ENCODING}).\n` : ''}${approvalNote(servers)}`);
   return statusExit(servers);

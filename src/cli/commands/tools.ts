@@ -33,11 +33,13 @@ export function registerTools(program: Command, inv: Invocation, run: (fn: () =>
         try {
           const name = pickServer(deck, server, adhoc);
           // Asked for, the tokenizer (2.7 MB) loads while the server starts.
-          const tokens = options.tokens && !review ? deck.tokens.load() : undefined;
+          const counted = Boolean(options.tokens && !review);
+          const warm = counted ? deck.tokens.warm() : undefined;
           await connectOne(deck, name);
           if (review) return await reviewDrift(deck, name, options);
-          await tokens;
-          printTools(deck, name, Boolean(options.json));
+          await warm;
+          if (counted) await deck.tokens.countTools(deck.server(name)!.tools);
+          printTools(deck, name, Boolean(options.json), counted);
           const drift = driftSummary(deck.drift?.of(name));
           if (drift) process.stderr.write(`note: its tools: ${drift} since you accepted ${name}'s definitions; mcpdeck tools ${name} --changed shows them, and its prompts and resource templates\n`);
           return Exit.ok;
@@ -48,20 +50,20 @@ export function registerTools(program: Command, inv: Invocation, run: (fn: () =>
     );
 }
 
-function printTools(deck: Deck, name: string, json: boolean): void {
+function printTools(deck: Deck, name: string, json: boolean, counted: boolean): void {
   const state = deck.server(name)!;
   // A list cut short (a page or item limit, a cursor that loops) says so, whatever the format.
   const cut = state.listNotes?.tools;
   if (cut) process.stderr.write(`note: ${name}'s tool list is not whole: ${sanitizeLine(cut)}\n`);
   if (json) {
-    process.stdout.write(`${terminalJson(state.tools.map((t) => ({ ...t, tokens: deck.tokens.tool(t) })), 2)}\n`);
+    process.stdout.write(`${terminalJson(state.tools.map((t) => ({ ...t, tokens: counted ? deck.tokens.tool(t) : undefined })), 2)}\n`);
     return;
   }
   if (!state.tools.length) process.stdout.write(`${name} has no tools\n`);
-  else process.stdout.write(`${toolsTable(state.tools, process.stdout, (t) => deck.tokens.tool(t))}\n`);
+  else process.stdout.write(`${toolsTable(state.tools, process.stdout, counted ? (t) => deck.tokens.tool(t) : undefined)}\n`);
   if (state.hiddenTools) process.stdout.write(`(${state.hiddenTools} more hidden by the tools filter)\n`);
   process.stdout.write(`Tags are declared by the server, not verified; [x?] marks a default the spec implies.\n`);
-  if (state.tools.length && deck.tokens.getSnapshot()) process.stdout.write(`The definitions cost ${deck.tokens.server(state, { all: true })} tokens in a model's context (${ENCODING}).\n`);
+  if (state.tools.length && counted) process.stdout.write(`The definitions cost ${deck.tokens.server(state, { all: true })} tokens in a model's context (${ENCODING}).\n`);
 }
 
 /** `--changed` prints the drift (exit Exit.drift when there is some); `--accept` takes the definitions as they are now. */

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { Exit } from '../exit-codes.js';
 import { withAnswers, withTarget, type Invocation, type TargetOptions } from '../options.js';
 import { inProcessSettled } from '../../core/servers/in-process-settled.js';
+import { releaseStartupMemory } from '../../core/mcp/large-message.js';
 
 /** How long the first full frame waits at most for in-process servers to connect. */
 const IN_PROCESS_WAIT_MS = 100;
@@ -32,11 +33,14 @@ export async function openTui(options: TargetOptions & { json?: boolean }, inv: 
   try {
     const deck = await openDeck(options, inv, { tui, reportLater: true, trying });
     issues = deck.configIssues;
+    // The deck lives long: its token counts come from a process that ends when idle.
+    deck.tokens.countApart();
     try {
       // The servers start connecting while the screens load: a quick one is connected
       // by the first full frame, with no frames drawn between; in-process ones are
       // waited for (they connect on this thread), up to IN_PROCESS_WAIT_MS.
-      void deck.connectAll();
+      // Once they have settled, what starting took goes back to the system.
+      void deck.connectAll().then(() => releaseStartupMemory(), () => undefined);
       const { runTui } = await screens;
       await inProcessSettled(deck, IN_PROCESS_WAIT_MS);
       await runTui(deck, screen, theme);

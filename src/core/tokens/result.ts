@@ -1,10 +1,13 @@
 import type { CallToolResult } from '../mcp/types.js';
-import { COUNT_LIMIT, type CountTokens, type TokenCount } from './meter.js';
+import { COUNT_LIMIT } from './counter.js';
 import { countOf, formatCount } from '../../util/text.js';
 
 /** A result's token count, and how many blocks (images, audio, binary resources) were not counted. */
-export interface ResultTokens extends TokenCount {
+export interface ResultTokens {
+  tokens: number;
   uncounted: number;
+  /** Text past COUNT_LIMIT characters was left out of the count. */
+  cut?: boolean;
 }
 
 /**
@@ -12,9 +15,9 @@ export interface ResultTokens extends TokenCount {
  * resources, a resource link's name and URI, and, when there is no text at all, the
  * structured content as JSON (the spec has tools repeat it as text). Images, audio and
  * binary resources are left out (models count those by size or duration, not by text).
- * Counted up to COUNT_LIMIT characters.
+ * Up to COUNT_LIMIT characters in all.
  */
-export function resultTokens(count: CountTokens, result: CallToolResult): ResultTokens {
+export function resultTexts(result: CallToolResult): { texts: string[]; uncounted: number; cut?: boolean } {
   const texts: string[] = [];
   let uncounted = 0;
   for (const block of result.content ?? []) {
@@ -25,18 +28,12 @@ export function resultTokens(count: CountTokens, result: CallToolResult): Result
   }
   if (!texts.length && result.structuredContent !== undefined) texts.push(JSON.stringify(result.structuredContent));
   let budget = COUNT_LIMIT;
-  let tokens = 0;
-  let cut = false;
+  const counted: string[] = [];
   for (const text of texts) {
-    if (budget <= 0) {
-      cut = true;
-      break;
-    }
-    if (text.length > budget) cut = true;
-    tokens += count(text.length > budget ? text.slice(0, budget) : text);
+    if (budget > 0) counted.push(text.slice(0, budget));
     budget -= text.length;
   }
-  return { tokens, uncounted, ...(cut && { cut }) };
+  return { texts: counted, uncounted, ...(budget < 0 && { cut: true }) };
 }
 
 /** "1,234 tokens", "over 250,000 tokens (the first 1 MB of text counted)", with any uncounted blocks. */

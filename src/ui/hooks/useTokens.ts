@@ -1,24 +1,27 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { TokenMeter } from '../../core/tokens/meter.js';
 import { useDeck } from '../DeckContext.js';
 import { useStore } from './useStore.js';
 
 /**
- * The token meter once its tokenizer is loaded (undefined before). A screen that shows
- * counts asks for the load (`wanted`: when there is something to count), so the deck
- * starts without it and counts appear a moment later.
+ * A moment after there is something to count: the counter's process starts then, and the
+ * frame that shows the first server connected reaches the terminal before it.
  */
-const LOAD_DELAY_MS = 250;
+const ASK_DELAY_MS = 250;
 
+/**
+ * The token meter, once a screen that shows counts has something to count (`wanted`), and
+ * undefined before. Its counts are undefined until they land, and the screen draws again
+ * then; once any have landed, a screen gets the meter at once.
+ */
 export function useTokens(wanted = true): TokenMeter | undefined {
   const deck = useDeck();
-  const loaded = useStore(deck.tokens);
+  const landed = useStore(deck.tokens);
+  const [waited, setWaited] = useState(false);
   useEffect(() => {
-    if (!wanted || loaded) return;
-    // A moment later: compiling the tokenizer's 2.7 MB holds the main thread, and the frame
-    // that shows the first server connected must reach the terminal before it.
-    const timer = setTimeout(() => void deck.tokens.load().catch(() => undefined), LOAD_DELAY_MS);
+    if (!wanted || waited || landed) return;
+    const timer = setTimeout(() => setWaited(true), ASK_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [deck, wanted, loaded]);
-  return loaded ? deck.tokens : undefined;
+  }, [wanted, waited, landed]);
+  return wanted && (waited || landed > 0) ? deck.tokens : undefined;
 }

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, sandbox, type CliResult } from '../../integration/helpers/cli.js';
 
@@ -12,6 +12,12 @@ export interface AuthSandbox {
   /** The saved sign-ins file (the file store: this machine has no keychain). */
   secretsFile: string;
   secrets: () => Record<string, Record<string, unknown>>;
+  /**
+   * Changes a saved sign-in as another process or time would (its tokens, its expiry): the
+   * next run reads it as saved. A sign-in made due this way is refreshed as one that
+   * expired by the clock is, with no test waiting for the clock.
+   */
+  edit: (key: string, change: (record: Record<string, unknown>) => Record<string, unknown>) => void;
   mode: () => number;
 }
 
@@ -39,7 +45,12 @@ export function authSandbox(browser: Record<string, string>, extra: Record<strin
     const file = JSON.parse(readFileSync(secretsFile, 'utf8')) as { secrets: Record<string, string> };
     return Object.fromEntries(Object.entries(file.secrets).map(([k, v]) => [k, JSON.parse(v) as Record<string, unknown>]));
   };
-  return { cwd: box.cwd, env, printed, run, secretsFile, secrets, mode: () => statSync(secretsFile).mode & 0o777 };
+  const edit: AuthSandbox['edit'] = (key, change) => {
+    const file = JSON.parse(readFileSync(secretsFile, 'utf8')) as { secrets: Record<string, string> };
+    file.secrets[key] = JSON.stringify(change(JSON.parse(file.secrets[key]!) as Record<string, unknown>));
+    writeFileSync(secretsFile, JSON.stringify(file), { mode: 0o600 });
+  };
+  return { cwd: box.cwd, env, printed, run, secretsFile, secrets, edit, mode: () => statSync(secretsFile).mode & 0o777 };
 }
 
 /** Every token and secret value in the saved sign-ins: none may be printed anywhere. */

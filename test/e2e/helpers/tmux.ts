@@ -11,7 +11,10 @@ const BIN = join(ROOT, 'bin', 'mcpdeck.js');
 export interface Terminal {
   /** The screen as a person sees it (`-e` keeps the escape sequences tmux draws with). */
   screen: (escapes?: boolean) => string;
-  /** tmux key names (`Enter`, `Escape`, `Down`, `Tab`, `C-s`); one press each, read before the next. */
+  /**
+   * tmux key names (`Enter`, `Escape`, `Down`, `Tab`, `C-s`); one press each, read before the
+   * next: the next is sent once the screen shows the press, or after 40 ms for one it does not show.
+   */
   keys: (...names: string[]) => Promise<void>;
   /** Literal text, typed as is. */
   type: (text: string) => Promise<void>;
@@ -22,7 +25,8 @@ export interface Terminal {
   tmux: (...argv: string[]) => string;
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 40));
+const TICK_MS = 40;
+const tick = (ms = TICK_MS) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * mcpdeck in a real terminal: a private tmux server (its own socket) running the built
@@ -59,22 +63,26 @@ export function openTerminal(
       await tick();
     }
   };
+  /** Sends one key, and resolves once the screen has changed for it, or TICK_MS later (a key that shows nothing). */
+  const pressed = async (send: () => void) => {
+    const before = screen();
+    send();
+    const end = Date.now() + TICK_MS;
+    while (Date.now() < end) {
+      await tick(5);
+      if (screen() !== before) return;
+    }
+  };
   return {
     dir,
     tmux,
     screen,
     waitFor,
     keys: async (...names) => {
-      for (const name of names) {
-        tmux('send-keys', '-t', 'main', name);
-        await tick();
-      }
+      for (const name of names) await pressed(() => tmux('send-keys', '-t', 'main', name));
     },
     type: async (text) => {
-      for (const ch of text) {
-        tmux('send-keys', '-t', 'main', '-l', ch);
-        await tick();
-      }
+      for (const ch of text) await pressed(() => tmux('send-keys', '-t', 'main', '-l', ch));
     },
     stop: () => {
       try {

@@ -22,7 +22,7 @@ import { FilePicker } from '../files/FilePicker.js';
 import { ImageView } from '../files/ImageView.js';
 import { SaveTestPanel } from './SaveTestPanel.js';
 import { useTokens } from '../../hooks/useTokens.js';
-import { resultTokens, resultTokensText } from '../../../core/tokens/result.js';
+import { resultTokensText } from '../../../core/tokens/result.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
 import { stackRows } from '../../layout/stack-rows.js';
 
@@ -57,8 +57,8 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const files: readonly SavedFile[] = [...(whole.file ? [whole.file] : NONE), ...(view?.files ?? NONE), ...(reader.read?.files ?? NONE)];
   const head = headline(state);
   const meter = useTokens(Boolean(state.outcome));
-  const count = meter?.getSnapshot();
-  const size = useMemo(() => (count && state.outcome ? ` · ${resultTokensText(resultTokens(count, state.outcome.result))} (${ENCODING})` : ''), [count, state.outcome]);
+  const counted = state.outcome && meter?.result(state.outcome.result);
+  const size = counted ? ` · ${resultTokensText(counted)} (${ENCODING})` : '';
   const unchecked = Boolean(run.invalid?.length);
   const command = useMemo(() => callCommandLine({ server: run.server, tool: run.tool, args: run.args, source: server.source, config: server.config, unchecked }), [run, server.source, server.config, unchecked]);
   // A call sent anyway says so over the command, as a shell comment: copied along, it runs the same.

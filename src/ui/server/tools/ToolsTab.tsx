@@ -24,6 +24,9 @@ import { shortCount } from '../../../core/tokens/meter.js';
 import { stackRows } from '../../layout/stack-rows.js';
 import { formatCount } from '../../../util/text.js';
 
+/** A count as the column shows it: blank until it lands. */
+const counted = (tokens: number | undefined) => (tokens === undefined ? '' : shortCount(tokens));
+
 /** "12.3k": a tool's definition tokens, right-aligned. */
 const TOKEN_COLUMN = 5;
 // The detail has at least these rows, and every row the list does not need.
@@ -117,7 +120,7 @@ export function ToolsTab({ server }: { server: ServerState }) {
             ) : null}
             {tokens ? (
               <Box width={TOKEN_COLUMN} flexShrink={0} justifyContent="flex-end" marginRight={2}>
-                <Text dimColor>{shortCount(tokens.tool(t)!)}</Text>
+                <Text dimColor>{counted(tokens.tool(t))}</Text>
               </Box>
             ) : null}
             {/* One row per tool: tags that do not fit are left out whole (then …), never wrapped onto the next tool's row. */}
