@@ -16,6 +16,9 @@ describe('the sandbox on the command line', () => {
     const [server] = JSON.parse(result.stdout) as { sandbox: { sandboxed: boolean; blocked: number; denials: { kind: string; target: string; at: string; tool: null }[] } }[];
     expect(server!.sandbox).toMatchObject({ sandboxed: true, blocked: 1, denials: [{ kind: 'network', target: 'example.org:80', tool: null, seen: 'proxy' }] });
     expect(Number.isNaN(Date.parse(server!.sandbox.denials[0]!.at))).toBe(false);
+    // The table says it too.
+    const table = await runCli(['status', '--sandbox', '--', ...PROBE], sandbox());
+    expect(table.stdout).toMatch(/adhoc\s+✓ connected\s+stdio ⛨ 1 blocked/);
   });
 
   it('try sandboxes a command unless told not to', async () => {
