@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 function place() {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-sandbox-allow-')));
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-test-sandbox-allow-')));
   const home = join(base, 'home');
   const project = join(base, 'project');
   mkdirSync(home);

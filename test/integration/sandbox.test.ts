@@ -16,7 +16,7 @@ const FILESYSTEM = createRequire(import.meta.url).resolve('@modelcontextprotocol
 
 /** A home folder with a key, a token file and mcpdeck's own folder; a project folder outside it. */
 function world() {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-sandbox-')));
+  const base = realpathSync(mkdtempSync(join(tmpdir(), 'mcpdeck-test-sandbox-')));
   const home = join(base, 'home');
   mkdirSync(join(home, '.ssh'), { recursive: true });
   writeFileSync(join(home, '.ssh', 'id_rsa'), 'PRIVATE KEY');
@@ -100,6 +100,11 @@ describe('a sandboxed stdio server', () => {
     expect(who.env).toContain('SANDBOX_TEST_NAMED');
     expect(who.env).not.toContain('SANDBOX_TEST_SECRET');
     expect(who.env).not.toContain('MCPDECK_CONFIG_DIR');
+    // Its temp folder goes with it.
+    expect(existsSync(who.tmpdir)).toBe(true);
+    await d.close();
+    deck = undefined;
+    expect(existsSync(who.tmpdir)).toBe(false);
   });
 
   it('ends a child that detached into a session of its own with the server', async () => {

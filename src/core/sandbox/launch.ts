@@ -42,12 +42,15 @@ let started: Promise<typeof Manager> | undefined;
 const listeners = new Map<string, (target: string) => void>();
 const seen = new WeakSet<SandboxViolationEvent>();
 
+/** Where mcpdeck sandboxes (the runtime's Windows helper is not shipped). */
+const SUPPORTED: readonly NodeJS.Platform[] = ['linux', 'darwin'];
+
 let unavailable: Promise<string | undefined> | undefined;
 /** Why this machine cannot sandbox, or undefined when it can (asked once per process). */
 export const sandboxUnavailable = (): Promise<string | undefined> => (unavailable ??= checkPlatform());
 
 async function checkPlatform(): Promise<string | undefined> {
-  if (process.platform !== 'linux' && process.platform !== 'darwin') return `mcpdeck sandboxes servers on Linux and macOS, not on ${process.platform}`;
+  if (!SUPPORTED.includes(process.platform)) return `mcpdeck sandboxes servers on Linux and macOS, not on ${process.platform}`;
   const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
   // The synchronous check looks bwrap, socat and the seccomp helper up on PATH (a few ms);
   // the asynchronous one runs them (200 ms here), on every start of a sandboxed server.
@@ -58,7 +61,7 @@ async function checkPlatform(): Promise<string | undefined> {
 
 /** Starts the runtime now, for a launch to come (its failure is the launch's to report). */
 export function sandboxStarting(): void {
-  start().catch(() => undefined);
+  if (SUPPORTED.includes(process.platform)) start().catch(() => undefined);
 }
 
 function start(): Promise<typeof Manager> {
@@ -92,11 +95,13 @@ export async function sandboxLaunch(request: LaunchRequest): Promise<SandboxedLa
   const filesystem = { denyRead: [settings.home, ...settings.deny], allowRead: readable, allowWrite: writable, denyWrite: [] };
   const commandText = [request.command, ...request.args].map(shellQuote).join(' ');
   const wrap = async () => {
+    const before = process.env.CLAUDE_CODE_TMPDIR;
     process.env.CLAUDE_CODE_TMPDIR = privateDir;
     try {
       return await manager.wrapWithSandboxArgv(commandText, undefined, { filesystem }, undefined, request.cwd, { commandId: id });
     } finally {
-      delete process.env.CLAUDE_CODE_TMPDIR;
+      if (before === undefined) delete process.env.CLAUDE_CODE_TMPDIR;
+      else process.env.CLAUDE_CODE_TMPDIR = before;
     }
   };
   const wrapped = wrapping.then(wrap, wrap);
