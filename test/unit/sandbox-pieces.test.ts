@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { normalizeEntry } from '../../src/core/config/normalize.js';
 import { planHash } from '../../src/core/config/launch-plan.js';
 import { whatRunsLines } from '../../src/core/config/what-runs.js';
-import { DenialLog, pathDenials } from '../../src/core/sandbox/denials.js';
+import { DenialLog, pathDenials, violationOf } from '../../src/core/sandbox/denials.js';
 import { sandboxSettings } from '../../src/core/sandbox/settings.js';
 import { loopbackThroughProxy } from '../../src/core/sandbox/launch.js';
 import { allowable, allowance, widenedSandbox } from '../../src/core/sandbox/allow.js';
@@ -107,5 +107,14 @@ describe('allowing what a server was denied', () => {
     expect(nameFor({ command: 'node', args: ['/x/sandbox-probe.mjs'] })).toBe('sandbox-probe');
     expect(nameFor({ command: '/usr/local/bin/my-server', args: [] })).toBe('my-server');
     expect(nameFor({ url: 'https://mcp.linear.app/mcp' })).toBe('linear');
+  });
+});
+
+describe("the runtime's violation lines", () => {
+  it("are the proxy's refused hosts, and macOS's refused files (its sandbox log)", () => {
+    expect(violationOf('deny network-outbound example.org:443 (host is not on the allow list)')).toEqual({ kind: 'network', target: 'example.org:443' });
+    expect(violationOf('node(4242) deny(1) file-read-data /Users/me/.ssh/id_rsa')).toEqual({ kind: 'read', target: '/Users/me/.ssh/id_rsa' });
+    expect(violationOf('node(4242) deny(1) file-write-create /Users/me/out.txt')).toEqual({ kind: 'write', target: '/Users/me/out.txt' });
+    expect(violationOf('node(4242) deny(1) mach-lookup com.apple.x')).toBeUndefined();
   });
 });

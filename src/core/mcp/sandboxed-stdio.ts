@@ -33,7 +33,7 @@ export async function sandboxedStdio(config: StdioConfig & { sandbox: NonNullabl
   try {
     launch = await sandboxLaunch({
       command: config.command, args: config.args, env: config.env, cwd: config.cwd, roots: config.roots ?? [], settings,
-      onNetworkDenial: (target) => tell({ kind: 'network', target, seen: 'proxy' }),
+      onDenial: (denial) => tell({ ...denial, seen: denial.kind === 'network' ? 'proxy' : 'system' }),
     });
   } catch (error) {
     throw new ConnectError(`the sandbox could not be set up: ${(error as Error).message}`);

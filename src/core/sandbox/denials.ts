@@ -10,8 +10,8 @@ export interface Denial {
   at: number;
   /** The tool call that was running, when one was. */
   tool?: string;
-  /** How mcpdeck learnt of it: the sandbox's proxy, or the server's own words (stderr, an error result). */
-  seen: 'proxy' | 'stderr' | 'result';
+  /** How mcpdeck learnt of it: the sandbox's proxy, the system's sandbox log (macOS), or the server's own words (stderr, an error result). */
+  seen: 'proxy' | 'system' | 'stderr' | 'result';
   /** What allowing it would add to the entry's `sandbox`; absent for a secret place, never allowed. */
   allow?: { field: 'network' | 'read' | 'write'; value: string };
 }
@@ -23,9 +23,16 @@ export const isUnder = (path: string, folder: string): boolean => {
   return p === f || p.startsWith(f.endsWith(sep) ? f : f + sep);
 };
 
-/** The proxy's line for a refused connection: `deny network-outbound example.org:443 (…)`. */
-export function networkTarget(line: string): string | undefined {
-  return /^deny network-outbound (\S+)/.exec(line)?.[1];
+/**
+ * What a line of the runtime's violation store says was refused: the proxy's
+ * `deny network-outbound example.org:443 (…)`, or macOS's sandbox log,
+ * `node(4242) deny(1) file-read-data /Users/me/.ssh/id_rsa`.
+ */
+export function violationOf(line: string): Pick<Denial, 'kind' | 'target'> | undefined {
+  const host = /^deny network-outbound (\S+)/.exec(line)?.[1];
+  if (host) return { kind: 'network', target: host };
+  const file = /\bdeny\(\d+\) file-(read|write)[\w-]* (\/.+)$/.exec(line.trim());
+  return file ? { kind: file[1] === 'read' ? 'read' : 'write', target: file[2]! } : undefined;
 }
 
 const FAILED = /\b(EACCES|EPERM|EROFS|ENOENT|ENOTDIR)\b|permission denied|not permitted|read-only file system|no such file/i;
@@ -72,7 +79,7 @@ export class DenialLog {
   /** The new list and count, or undefined when nothing changed. */
   add(denial: Denial): { denials: readonly Denial[]; blocked: number } | undefined {
     const listed = this.list.some((d) => d.kind === denial.kind && d.target === denial.target && d.tool === denial.tool);
-    if (listed && denial.seen !== 'proxy') return undefined;
+    if (listed && denial.seen !== 'proxy' && denial.seen !== 'system') return undefined;
     this.total++;
     if (!listed) this.list = [...this.list, denial].slice(-KEPT);
     return { denials: this.list, blocked: this.total };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxManager as Manager, SandboxViolationEvent } from '@anthropic-ai/sandbox-runtime';
 import type { SandboxSettings } from './settings.js';
-import { isUnder, networkTarget } from './denials.js';
+import { isUnder, violationOf, type Denial } from './denials.js';
 import { shellQuote } from '../calls/command-line.js';
 
 /**
@@ -33,13 +33,13 @@ export interface LaunchRequest {
   cwd?: string;
   roots: readonly string[];
   settings: SandboxSettings;
-  /** A host the proxy refused, as it refused it. */
-  onNetworkDenial: (target: string) => void;
+  /** A host the proxy refused, or (macOS) a file the system's sandbox log says was refused. */
+  onDenial: (denial: Pick<Denial, 'kind' | 'target'>) => void;
 }
 
 let started: Promise<typeof Manager> | undefined;
 /** Refused connections by the id of the server they came from (the proxy's attribution). */
-const listeners = new Map<string, (target: string) => void>();
+const listeners = new Map<string, (denial: Pick<Denial, 'kind' | 'target'>) => void>();
 const seen = new WeakSet<SandboxViolationEvent>();
 
 /** Where mcpdeck sandboxes (the runtime's Windows helper is not shipped). */
@@ -67,13 +67,15 @@ export function sandboxStarting(): void {
 function start(): Promise<typeof Manager> {
   started ??= (async () => {
     const { SandboxManager } = await import('@anthropic-ai/sandbox-runtime');
-    await SandboxManager.initialize({ network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } });
+    // On macOS the system's sandbox log reports each refused file too (the log monitor).
+    const logMonitor = process.platform === 'darwin';
+    await SandboxManager.initialize({ network: { allowedDomains: [], deniedDomains: [] }, filesystem: { denyRead: [], allowWrite: [], denyWrite: [] } }, undefined, logMonitor);
     SandboxManager.getSandboxViolationStore().subscribe((events) => {
       for (const event of events) {
         if (seen.has(event)) continue;
         seen.add(event);
-        const target = networkTarget(event.line);
-        if (target && event.encodedCommand) listeners.get(event.encodedCommand)?.(target);
+        const denial = violationOf(event.line);
+        if (denial && event.encodedCommand) listeners.get(event.encodedCommand)?.(denial);
       }
     });
     return SandboxManager;
@@ -115,7 +117,7 @@ export async function sandboxLaunch(request: LaunchRequest): Promise<SandboxedLa
     throw error;
   }
   const encoded = Buffer.from(id).toString('base64');
-  listeners.set(encoded, request.onNetworkDenial);
+  listeners.set(encoded, request.onDenial);
   return {
     command: argv[0]!,
     args: loopbackThroughProxy(argv.slice(1)),

@@ -7,7 +7,7 @@ type Kind = 'heading' | 'warning' | 'error' | undefined;
 type Put = (text: string, kind?: Kind) => void;
 type Field = (label: string, value: string, kind?: Kind) => void;
 
-const SEEN = { proxy: 'refused by the proxy', stderr: 'named in its stderr', result: 'named in an error it returned' } as const;
+const SEEN = { proxy: 'refused by the proxy', system: "in the system's sandbox log", stderr: 'named in its stderr', result: 'named in an error it returned' } as const;
 
 /**
  * The Info tab's sandbox: whether the server runs in one (a remote one never does), and
