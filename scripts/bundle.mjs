@@ -2,7 +2,7 @@
 // Builds what the package ships: dist/bundle/, one ESM file per entry point plus the
 // chunks that commands load only when they run (esbuild code splitting), production
 // React, every runtime dependency inside. `node scripts/bundle.mjs [--analyze]`.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -204,8 +204,45 @@ const ciOnlyOffATerminal = {
   },
 };
 
+/**
+ * The sandbox runtime imports node-forge (300 kB bundled) for the TLS-terminating proxy and
+ * its certificate authority, which mcpdeck never configures: forge is left out, and a use
+ * of it says so. Ends when the runtime loads forge only when TLS termination is on.
+ */
+const sandboxWithoutForge = {
+  name: 'sandbox-without-forge',
+  setup(build) {
+    build.onResolve({ filter: /^node-forge$/ }, redirect('sandbox-without-forge', (args) =>
+      /[\\/]node_modules[\\/]@anthropic-ai[\\/]sandbox-runtime[\\/]/.test(args.importer) ? { path: 'node-forge', namespace: 'sandbox-without-forge' } : undefined,
+    ));
+    build.onLoad({ filter: /.*/, namespace: 'sandbox-without-forge' }, () => ({
+      // Read at load (`const { pki } = forge`), used only for TLS termination: any call says so.
+      contents: "const refuse = () => { throw new Error('mcpdeck does not bundle node-forge: the sandbox runtime\\'s TLS termination is not used'); };\nconst stub = new Proxy(function () {}, { get: (_t, key) => (key === 'then' ? undefined : stub), apply: refuse, construct: refuse });\nexport default stub;",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Files the sandbox runtime finds beside its module, copied beside the bundle's chunks
+ * (where it looks first): the seccomp helper that keeps a sandboxed server from opening
+ * Unix sockets on Linux, and the JVM agent that routes Java through its proxy. Its
+ * Windows helper (8 MB) is not: mcpdeck sandboxes on Linux and macOS.
+ */
+const SANDBOX_VENDOR = ['seccomp/x64/apply-seccomp', 'seccomp/arm64/apply-seccomp', 'java-proxy-agent/srt-proxy-agent.jar'];
+
+function copySandboxVendor() {
+  const from = join(root, 'node_modules', '@anthropic-ai', 'sandbox-runtime', 'vendor');
+  for (const file of SANDBOX_VENDOR) {
+    const to = join(OUT, 'vendor', file);
+    mkdirSync(dirname(to), { recursive: true });
+    copyFileSync(join(from, file), to);
+    chmodSync(to, statSync(join(from, file)).mode);
+  }
+}
+
 /** Every seam the bundle must find something to act on. */
-export const SEAMS = ['zod-english-only', 'sdk-shims', 'sdk-shims-v1', 'demo-sdk-zod4-only', 'jimp-one-zod', 'sixel-upng-declared', 'yoga-without-fetch', 'string-width-shortcuts', 'ci-only-off-a-terminal'];
+export const SEAMS = ['sandbox-without-forge', 'zod-english-only', 'sdk-shims', 'sdk-shims-v1', 'demo-sdk-zod4-only', 'jimp-one-zod', 'sixel-upng-declared', 'yoga-without-fetch', 'string-width-shortcuts', 'ci-only-off-a-terminal'];
 
 const BANNER = "import { createRequire as __mcpdeckRequire } from 'node:module'; const require = __mcpdeckRequire(import.meta.url);";
 
@@ -229,7 +266,7 @@ export const OPTIONS = {
   minifySyntax: true,
   legalComments: 'none',
   sourcemap: false,
-  plugins: [zodEnglishOnly, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthShortcuts, ciOnlyOffATerminal],
+  plugins: [sandboxWithoutForge, zodEnglishOnly, sdkShims, demoSdkZod4Only, jimpOneZod, sixelUpngDeclared, yogaWithoutFetch, stringWidthShortcuts, ciOnlyOffATerminal],
   metafile: true,
   logLevel: 'warning',
 };
@@ -258,6 +295,7 @@ export async function bundle() {
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.
   writeFileSync(META, JSON.stringify(result.metafile));
+  copySandboxVendor();
   // The command list `mcpdeck --help` prints, read off the built program: --help then loads
   // no command's module (main.ts). Built from the bundle itself, it cannot disagree with it.
   const programChunk = Object.keys(result.metafile.outputs).find((o) => result.metafile.outputs[o].entryPoint === 'src/cli/program.ts');

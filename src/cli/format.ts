@@ -26,7 +26,8 @@ export function statusTable(servers: readonly ServerState[], stream: NodeJS.Writ
   const rows = [['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'TOOLS', ...(tokens ? ['TOKENS'] : []), 'SOURCE'], ...servers.map((s) => [
     sanitizeLine(s.name),
     [badgeText(s.status), restartNote(s.restart, s.status)].filter(Boolean).join(' · '),
-    s.transport ?? '-',
+    // ⛨: sandboxed (status --json has what it was refused).
+    `${s.transport ?? '-'}${s.sandbox && !s.sandbox.unavailable ? ` ⛨${s.sandbox.blocked ? ` ${s.sandbox.blocked} blocked` : ''}` : ''}`,
     s.status === 'connected' && s.protocolVersion ? sanitizeLine(s.protocolVersion) : '-',
     s.status === 'connected' ? String(s.tools.length) : '-',
     ...tokenCell(s),

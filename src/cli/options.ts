@@ -40,6 +40,11 @@ export interface TargetOptions extends AnswerOptions {
   protocol?: string;
   root?: string[];
   env?: string[];
+  /** An ad hoc stdio server in a sandbox (`try`: the default, `--no-sandbox` turns it off), and what it may reach. */
+  sandbox?: boolean;
+  allowHost?: string[];
+  allowRead?: string[];
+  allowWrite?: string[];
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -73,7 +78,11 @@ export function withTarget(command: Command): Command {
     .addOption(new Option('--transport <type>', 'transport for --url (default: http, falling back to sse)').choices(['http', 'sse']))
     .option('-e, --env <KEY=value>', 'an environment variable for an ad hoc stdio server (after --; repeatable)', collect)
     .option('--root <path>', 'a folder to offer an ad hoc server as a root (repeatable); without it, none is sent', collect)
-    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision');
+    .option('--protocol <which>', 'protocol for an ad hoc server (--url or after --): auto (default), legacy (2025), modern (2026-07-28), or a revision')
+    .option('--sandbox', 'run an ad hoc stdio server (after --) in a sandbox: no network, nothing of your home folder, writes only to its own temp folder')
+    .option('--allow-host <host>', 'a host the sandboxed ad hoc server may reach (repeatable; localhost only when named)', collect)
+    .option('--allow-read <path>', 'a path the sandboxed ad hoc server may read (repeatable)', collect)
+    .option('--allow-write <path>', 'a path the sandboxed ad hoc server may write (repeatable)', collect);
 }
 
 export function isAdhoc(options: TargetOptions, inv: Invocation): boolean {

@@ -16,6 +16,7 @@ type Register = (program: Command, inv: Invocation, run: Run) => void;
  */
 const COMMANDS: Record<string, () => Promise<Register>> = {
   ui: async () => (await import('./commands/ui.js')).registerUi,
+  try: async () => (await import('./commands/try.js')).registerTry,
   status: async () => (await import('./commands/status.js')).registerStatus,
   tools: async () => (await import('./commands/tools.js')).registerTools,
   get: async () => (await import('./commands/get.js')).registerGet,
@@ -48,7 +49,7 @@ export function commandsFor(head: string[]): string[] | 'all' {
 }
 
 /** The server options that take a value: `mcpdeck --config x status` moves `status` first. */
-const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol']);
+const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write']);
 
 /**
  * The command word moved to the front when server options come before it, as people

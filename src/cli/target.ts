@@ -37,15 +37,26 @@ export interface DeckScope {
   drift?: boolean;
   /** Where the answering policy's notes go (a declined question, ...); default: a line each on stderr. */
   policyNotes?: (text: string) => void;
+  /** `mcpdeck try`: the ad hoc server can be added to the user catalog from the deck. */
+  trying?: boolean;
 }
 
 const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
+/** --sandbox and the --allow-* options: the entry's `sandbox`, paths from where the person stands. */
+function sandboxOf(options: TargetOptions, inv: Invocation): { sandbox?: Record<string, string[]> } {
+  const { allowHost = [], allowRead = [], allowWrite = [] } = options;
+  if (!options.sandbox && !allowHost.length && !allowRead.length && !allowWrite.length) return {};
+  const path = (p: string) => (p.startsWith('~') ? p : resolve(inv.cwd, p));
+  return { sandbox: { ...(allowHost.length && { network: allowHost }), ...(allowRead.length && { read: allowRead.map(path) }), ...(allowWrite.length && { write: allowWrite.map(path) }) } };
+}
+const SANDBOX_OPTIONS = '--sandbox and --allow-*';
+
 /** --root paths are the person's own words on the command line: relative to where they stand. */
 const rootsOf = (options: TargetOptions, inv: Invocation) => (options.root?.length ? { roots: options.root.map((r) => (r.startsWith('~') ? r : resolve(inv.cwd, r))) } : {});
 
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
-export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui, drift = tui }: DeckScope = {}): DeckOptions {
+export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui, drift = tui, trying = false }: DeckScope = {}): DeckOptions {
   const workspace = new Workspace(inv.env, inv.cwd);
   const base: DeckOptions = {
     lists,
@@ -67,19 +78,23 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
   if (options.env?.length && !inv.commandLine?.length) {
     throw new UserError(`-e is for an ad hoc stdio server (a command after --)${options.url ? '; a remote one takes --header' : '; for a configured one, set "env" in its entry'}`, Exit.badInput);
   }
+  const sandbox = sandboxOf(options, inv);
+  if (sandbox.sandbox && !inv.commandLine?.length) {
+    throw new UserError(`${SANDBOX_OPTIONS} are for an ad hoc stdio server (a command after --)${options.url ? ': a remote server runs elsewhere and is not sandboxed' : '; for a configured one, set "sandbox" in its entry'}`, Exit.badInput);
+  }
   if (options.url) {
     const headers = pairs(options.header, ':', '--header');
     const raw = { type: options.transport ?? 'http', url: options.url, ...(Object.keys(headers).length && { headers }), ...protocolOf(options), ...rootsOf(options, inv) };
     const def = normalizeEntry(ADHOC_NAME, raw, { kind: 'adhoc', label: 'command line' }, inv.env);
     // --url without --transport may fall back to SSE, as for a config entry without a type.
     if (!options.transport && def.config?.type === 'http') def.config.typeAssumed = true;
-    return { ...base, adhoc: [def] };
+    return { ...base, adhoc: [def], ...(trying && { userCatalog: workspace.catalog }) };
   }
   if (inv.commandLine?.length) {
     const [command, ...args] = inv.commandLine;
     const env = pairs(options.env, '=', '-e');
-    const def = normalizeEntry(ADHOC_NAME, { command, args, ...(Object.keys(env).length && { env }), ...protocolOf(options), ...rootsOf(options, inv) }, { kind: 'adhoc', label: 'command line' }, inv.env);
-    return { ...base, adhoc: [def] };
+    const def = normalizeEntry(ADHOC_NAME, { command, args, ...(Object.keys(env).length && { env }), ...protocolOf(options), ...rootsOf(options, inv), ...sandbox }, { kind: 'adhoc', label: 'command line' }, inv.env);
+    return { ...base, adhoc: [def], ...(trying && { userCatalog: workspace.catalog }) };
   }
   if (options.protocol) throw new UserError('--protocol is for an ad hoc server (--url, or a command after --); for a configured one, set "protocol" in its entry', Exit.badInput);
   if (options.root?.length) throw new UserError('--root is for an ad hoc server (--url, or a command after --); for a configured one, set "roots" in its entry', Exit.badInput);

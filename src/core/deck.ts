@@ -6,6 +6,7 @@ import { ConfigReader } from './config/reader.js';
 import type { ConfigReload } from './config/reload.js';
 import { Emitter } from './events.js';
 import { ServerEditor } from './config/server-editor.js';
+import { SandboxEdits } from './config/sandbox-edits.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
 import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
@@ -61,6 +62,8 @@ export class Deck {
   readonly config: ConfigSession;
   /** Adds and edits servers in mcpdeck's own files (the deck's form); the change is read again at once. */
   readonly editor: ServerEditor;
+  /** Allows what a sandboxed server was denied, in its entry; adds a tried server to the user catalog (`a`). */
+  readonly sandbox: SandboxEdits;
   /** Tools, prompts and resource templates that differ from those the person accepted (with `definitions` only). */
   readonly drift?: DriftWatch;
   /** Token counts of tool definitions and results; the tokenizer loads on `tokens.load()`. */
@@ -91,6 +94,7 @@ export class Deck {
       cwd: options.cwd, env: options.env, userCatalog: options.userCatalog, configFiles: options.configFiles, strict: options.strict,
       adhoc: Boolean(options.adhoc), reload: () => this.reload(),
     });
+    this.sandbox = new SandboxEdits({ ...options, editor: this.editor, definition: (name) => this.hub.definition(name), denials: (name) => this.hub.get(name)?.sandbox?.denials ?? [], reload: () => this.reload() });
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
@@ -237,10 +241,11 @@ export class Deck {
 
   /**
    * Approves a server from a project's file, or (`file`) the whole file as it is now,
-   * kept in the user config; the server is read again and, with `connect`, started.
+   * kept in the user config; the server is read again and, with `connect`, started;
+   * `sandboxed`: a stdio server whose entry names no sandbox runs in the default one.
    */
-  async approve(name: string, scope: ApprovalScope = 'server', { connect = true } = {}): Promise<void> {
-    await recordApproval(this.approvals(), this.definitions(), name, scope);
+  async approve(name: string, scope: ApprovalScope = 'server', { connect = true, sandboxed = false } = {}): Promise<void> {
+    await recordApproval(this.approvals(), this.definitions(), name, scope, sandboxed);
     await this.load();
     if (connect) await this.hub.connectAll();
   }

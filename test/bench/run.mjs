@@ -289,6 +289,14 @@ try {
   });
   if (stress !== 0) throw new Error(`stress.mjs failed (exit ${stress})`);
 
+  // (d2) A sandboxed stdio server against the same server unsandboxed (sandbox.mjs, its own table).
+  const sandboxed = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(BENCH, 'sandbox.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? signal));
+  });
+  if (sandboxed !== 0) throw new Error(`sandbox.mjs failed (exit ${sandboxed})`);
+
   // (e) Hostile servers (hostile.mjs): an endless SSE line and body, backtracking patterns;
   // time and peak RSS per case, each in its own process.
   const hostile = await new Promise((resolve, reject) => {

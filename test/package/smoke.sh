@@ -20,7 +20,7 @@ TARBALL="$TMP/$(tail -n 1 "$TMP/pack.out")"
 
 step "what the tarball holds"
 tar -tzf "$TARBALL" | sed 's#^package/##' | sort >"$TMP/files"
-for needed in bin/mcpdeck.js dist/bundle/mcpdeck.js README.md docs/deck.md package.json assets/dashboard.svg; do
+for needed in bin/mcpdeck.js dist/bundle/mcpdeck.js README.md docs/deck.md package.json assets/dashboard.svg dist/bundle/vendor/seccomp/x64/apply-seccomp dist/bundle/vendor/seccomp/arm64/apply-seccomp; do
   grep -qx "$needed" "$TMP/files" || fail "the tarball has no $needed"
 done
 if grep -E '^(src/|test/|dist/cli/|dist/core/|dist/bundle-meta.json|scripts/)' "$TMP/files"; then fail "the tarball holds sources or the tsc build (above)"; fi
@@ -63,6 +63,14 @@ step "an in-process v1 SDK module"
 printf '{"mcpServers":{"paged":{"type":"inprocess","module":"%s"}}}' "$ROOT/test/fixtures/servers/inprocess-module.mjs" >"$WORK/inprocess.json"
 out="$(run call --strict --config "$WORK/inprocess.json" paged five 2>"$TMP/call.err")" || fail "in-process call (exit $?): $(cat "$TMP/call.err")"
 [ "$out" = "ran five" ] || fail "in-process call printed '$out'"
+
+# The sandbox runtime, bundled, from the installed package: on Linux it needs bubblewrap
+# and socat (.ci/run installs them); its seccomp helper is found beside the bundle.
+if [ "$(uname)" = Linux ]; then
+  step "a sandboxed ad hoc server (call --sandbox)"
+  out="$(run call --sandbox whoami -- node "$ROOT/test/fixtures/servers/sandbox-probe.mjs" 2>"$TMP/sandbox.err")" || fail "sandboxed call (exit $?): $(cat "$TMP/sandbox.err")"
+  case "$out" in *'"tmpdir":"'*mcpdeck-sandbox-*) ;; *) fail "the sandboxed server did not get its private temp folder: $out" ;; esac
+fi
 
 installed_kb="$(du -sk "$PREFIX/lib/node_modules" | cut -f1)"
 step "installed size: $((installed_kb / 1024)).$(((installed_kb % 1024) * 10 / 1024)) MB in $(find "$PREFIX/lib/node_modules" -name package.json -not -path '*/test/*' | wc -l) package.json files (limit 15 MB)"

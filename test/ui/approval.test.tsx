@@ -65,6 +65,24 @@ describe('the deck and servers from a project’s files', () => {
     expect(readFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'approvals.json'), 'utf8')).toContain('"server": "vscode-helper"');
   });
 
+  it('enter approves a stdio server sandboxed: it starts, and the file it writes into the project is refused and listed', async () => {
+    const { box, deck: d } = await hostileDeck();
+    app = renderApp(d, { rows: 40, columns: 200 });
+    await app.waitFor('gemini-helper');
+    while (!app.frame().includes('from ' + join(box.cwd, '.vscode', 'mcp.json'))) await app.press(KEY.down);
+    await app.press('A');
+    const review = await app.waitFor('Approve vscode-helper?');
+    expect(review).toContain('s (or enter) approves it sandboxed: no network, nothing of your home folder');
+    expect(review).toContain('s/enter approve sandboxed');
+    await app.press(KEY.enter);
+    const target = join(box.cwd, 'pwned-vscode.txt');
+    await vi.waitFor(() => expect(d.server('vscode-helper')?.sandbox?.denials).toMatchObject([{ kind: 'write', target, seen: 'stderr' }]), { timeout: 15_000 });
+    expect(box.markers()).toEqual([]);
+    expect(d.server('vscode-helper')?.runs?.sandbox).toBe('no network; nothing of your home folder (approved sandboxed)');
+    await app.waitFor(/vscode-helper\s+✗ failed\s+stdio ⛨ .*⛨ 1 blocked/);
+    expect(JSON.parse(readFileSync(join(box.env.MCPDECK_CONFIG_DIR!, 'approvals.json'), 'utf8')).approved).toContainEqual(expect.objectContaining({ server: 'vscode-helper', sandboxed: true }));
+  });
+
   it('f approves the whole file; a changed definition asks again', async () => {
     const { box, deck: d } = await hostileDeck();
     app = renderApp(d, { rows: 40 });

@@ -12,6 +12,7 @@ import { readTestFile, type TestFile } from '../../core/checks/test-file.js';
 interface ApproveOptions extends TargetOptions {
   file?: string;
   revoke?: boolean;
+  sandboxed?: boolean;
 }
 
 const describe = (s: ServerState) => [
@@ -61,8 +62,8 @@ async function act(deck: Deck, inv: Invocation, server: string | undefined, opti
     process.stdout.write(`${first.name} is already approved${first.approval.by === 'claude-code' ? " (by Claude Code's lists in ~/.claude.json)" : ''}\n`);
     return Exit.ok;
   }
-  await deck.approve(first.name, scope, { connect: false });
-  process.stdout.write(`approved ${what}; it may now run:\n${servers.map(describe).join('\n')}\n`);
+  await deck.approve(first.name, scope, { connect: false, sandboxed: Boolean(options.sandboxed) });
+  process.stdout.write(`approved ${what}${options.sandboxed ? ' to run sandboxed' : ''}; it may now run:\n${servers.map((s) => describe(deck.server(s.name) ?? s)).join('\n')}\n`);
   return Exit.ok;
 }
 
@@ -95,7 +96,10 @@ export function registerApprove(program: Command, inv: Invocation, run: (fn: () 
       .description(description)
       .option('-f, --file <path>', "the whole file: every server it defines now (a server added or changed later asks again)")
       .option('-c, --config <file>', 'read servers from this file too (repeatable)', collect);
-    if (!revoke) command.option('--revoke', 'take the approval back (same as `mcpdeck revoke`)');
+    if (!revoke) {
+      command.option('--revoke', 'take the approval back (same as `mcpdeck revoke`)');
+      command.option('--sandboxed', 'approve it to run sandboxed: a stdio server whose entry names no sandbox gets the default one (no network, nothing of your home folder)');
+    }
     command.action((server: string | undefined, options: ApproveOptions) =>
       run(async () => {
         const deck = await openDeck(options, inv, { only: [] });

@@ -38,6 +38,15 @@ export function statusJson(s: ServerState, tokens?: number) {
     /** What it starts (secrets masked) and the folder it starts in. */
     runs: s.runs ?? null,
     cwd: s.runs?.cwd ?? null,
+    /** A sandboxed stdio server: what the sandbox refused it (host or path, when, during which tool call); null: unsandboxed. */
+    sandbox: s.sandbox
+      ? {
+          sandboxed: !s.sandbox.unavailable,
+          unavailable: s.sandbox.unavailable ?? null,
+          blocked: s.sandbox.blocked,
+          denials: s.sandbox.denials.map((d) => ({ kind: d.kind, target: d.target, at: new Date(d.at).toISOString(), tool: d.tool ?? null, seen: d.seen })),
+        }
+      : null,
     approval: s.approval
       ? {
           needed: s.approval.needed,

@@ -20,6 +20,8 @@ export interface ApprovalRecord {
   server?: string;
   /** sha256 of the definitions as written (the one server's entry, or the whole map). */
   hash: string;
+  /** Approved to run sandboxed ("approve sandboxed"): a stdio server whose entry names no sandbox gets the default one. */
+  sandboxed?: boolean;
   approvedAt?: string;
 }
 
@@ -43,6 +45,8 @@ export interface ApprovalState {
   serverHash: string;
   /** An approval was given before, for definitions that have changed since. */
   changed?: boolean;
+  /** Approved to run sandboxed (its entry naming no sandbox, it gets the default one). */
+  sandboxed?: boolean;
 }
 
 /** Key order and whitespace of the file aside, the same definitions hash the same. */
@@ -76,14 +80,18 @@ export function approvalFor(records: readonly ApprovalRecord[], file: string, at
   const ofFile = records.filter((r) => matches(r, file, at));
   const whole = ofFile.filter((r) => r.server === undefined);
   const one = ofFile.filter((r) => r.server === name);
-  const needed = !whole.some((r) => r.hash === fileHash) && !one.some((r) => r.hash === serverHash);
-  return { needed, file, at, fileHash, serverHash, ...(!needed && { by: 'mcpdeck' as const }), ...(needed && (whole.length || one.length) && { changed: true }) };
+  const matching = [...one.filter((r) => r.hash === serverHash), ...whole.filter((r) => r.hash === fileHash)];
+  const needed = matching.length === 0;
+  return {
+    needed, file, at, fileHash, serverHash, ...(!needed && { by: 'mcpdeck' as const }), ...(needed && (whole.length || one.length) && { changed: true }),
+    ...(matching.some((r) => r.sandboxed) && { sandboxed: true }),
+  };
 }
 
 function recordsOf(document: unknown): ApprovalRecord[] {
   const list = isRecord(document) && Array.isArray(document.approved) ? document.approved : [];
   return list.filter((r): r is ApprovalRecord => isRecord(r) && typeof r.file === 'string' && typeof r.hash === 'string'
-    && Array.isArray(r.at) && r.at.every((k) => typeof k === 'string') && (r.server === undefined || typeof r.server === 'string'));
+    && Array.isArray(r.at) && r.at.every((k) => typeof k === 'string') && (r.server === undefined || typeof r.server === 'string') && (r.sandboxed === undefined || typeof r.sandboxed === 'boolean'));
 }
 
 export function openApprovals(env: NodeJS.ProcessEnv = process.env): Approvals {
@@ -120,12 +128,13 @@ function approvalOf(definitions: readonly ServerDefinition[], name: string): App
  * whole file as it is now and of each of its servers: a server added to the file later
  * waits for its own approval, and those approved with the file run on while unchanged.
  */
-export async function recordApproval(store: Approvals, definitions: readonly ServerDefinition[], name: string, scope: ApprovalScope): Promise<void> {
+export async function recordApproval(store: Approvals, definitions: readonly ServerDefinition[], name: string, scope: ApprovalScope, sandboxed = false): Promise<void> {
   const approval = approvalOf(definitions, name);
-  await store.approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash });
+  const how = sandboxed ? { sandboxed: true } : {};
+  await store.approve({ file: approval.file, at: approval.at, ...(scope === 'server' && { server: name }), hash: scope === 'file' ? approval.fileHash : approval.serverHash, ...how });
   if (scope !== 'file') return;
   for (const { name: other, approval: its } of definitions) {
-    if (its && its.file === approval.file && sameAt(its.at, approval.at)) await store.approve({ file: its.file, at: its.at, server: other, hash: its.serverHash });
+    if (its && its.file === approval.file && sameAt(its.at, approval.at)) await store.approve({ file: its.file, at: its.at, server: other, hash: its.serverHash, ...how });
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { inputRefs } from './expand.js';
 import type { ServerEntry } from './schema.js';
+import { sandboxEntryOf, type SandboxEntry } from '../sandbox/settings.js';
 import type { OAuthSettings, TransportType } from './types.js';
 
 /**
@@ -27,6 +28,8 @@ export interface LaunchPlan {
   roots?: string[];
   oauth?: OAuthSettings;
   protocol?: string;
+  /** stdio: the sandbox it runs in, as written (normal form); absent: unsandboxed. */
+  sandbox?: SandboxEntry;
 }
 
 /** A path as written, made absolute against `base` unless it names a variable (filled in at start). */
@@ -43,7 +46,8 @@ export function planOf(entry: ServerEntry, type: TransportType, base: string, de
   switch (type) {
     case 'stdio': {
       const cwd = entry.cwd !== undefined ? pathFrom(base, entry.cwd) : defaultCwd;
-      return { type, ...(entry.command !== undefined && { command: entry.command }), args: entry.args ?? [], env: trimKeys(entry.env) ?? {}, ...(cwd !== undefined && { cwd }), ...common };
+      const sandbox = sandboxEntryOf(entry.sandbox);
+      return { type, ...(entry.command !== undefined && { command: entry.command }), args: entry.args ?? [], env: trimKeys(entry.env) ?? {}, ...(cwd !== undefined && { cwd }), ...(sandbox && { sandbox }), ...common };
     }
     case 'http':
     case 'sse':
@@ -79,7 +83,8 @@ function stableJson(value: unknown): string {
 
 /** Every string of the plan that is filled in before it starts. */
 function templates(plan: LaunchPlan): string[] {
-  return [plan.command, ...(plan.args ?? []), ...Object.values(plan.env ?? {}), plan.cwd, plan.url, ...Object.values(plan.headers ?? {}), ...(plan.roots ?? [])]
+  const { network = [], read = [], write = [] } = plan.sandbox ?? {};
+  return [plan.command, ...(plan.args ?? []), ...Object.values(plan.env ?? {}), plan.cwd, plan.url, ...Object.values(plan.headers ?? {}), ...(plan.roots ?? []), ...network, ...read, ...write]
     .filter((v): v is string => typeof v === 'string');
 }
 

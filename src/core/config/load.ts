@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { approvalFor, needsApproval, type ApprovalRecord } from './approvals.js';
+import { sandboxAsApproved } from '../sandbox/approved.js';
 import { filePlansHash, planHash } from './launch-plan.js';
 import { claudeProjectLists, type ClaudeProjectLists } from './sources/claude-code.js';
 import { inputAccount, inputDefinitions, missingInputs, type InputDefinition, type InputRef } from './inputs.js';
@@ -110,6 +111,7 @@ export function loadConfig(options: LoadOptions): LoadedConfig {
     for (const def of defs) {
       const { name } = def;
       if (asks) def.approval = approvalFor(options.approved ?? [], source.path!, at, name, fileHash, planHash(def.plan));
+      if (def.approval?.sandboxed) sandboxAsApproved(def, options.env);
       if (claude) honourClaudeLists(def, claude);
       info.servers.push(name);
       const previous = byName.get(name);

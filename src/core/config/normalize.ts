@@ -7,6 +7,7 @@ import { whatRuns } from './what-runs.js';
 import { redactUrl } from './redact.js';
 import { knownFields, serverEntrySchema, TYPE_ALIASES, type ServerEntry } from './schema.js';
 import type { ConfigIssue, ConfigSource, ServerConfig, ServerDefinition } from './types.js';
+import { sandboxSettings } from '../sandbox/settings.js';
 import { closest } from '../../util/closest.js';
 import { isRecord } from '../../util/is-record.js';
 
@@ -94,9 +95,11 @@ export function normalizeEntry(
   };
 
   let config: ServerConfig | undefined;
+  if (type !== 'stdio' && entry.sandbox) warn(`"sandbox" is for stdio servers: a ${type} server runs elsewhere (or inside mcpdeck) and is not sandboxed`);
   if (type === 'stdio') {
     if (!plan.command) error(`type "stdio" needs a "command" to run`);
-    else config = { ...common, type, command: x(plan.command), args: plan.args!.map(x), env: xMap(plan.env), cwd: plan.cwd === undefined ? undefined : resolve(base, x(plan.cwd)) };
+    else config = { ...common, type, command: x(plan.command), args: plan.args!.map(x), env: xMap(plan.env), cwd: plan.cwd === undefined ? undefined : resolve(base, x(plan.cwd)),
+      ...(plan.sandbox && { sandbox: sandboxSettings(plan.sandbox, x, base, env) }) };
   } else if (type === 'sse' || type === 'http') {
     if (!plan.url) error(`type "${type}" needs a "url"`);
     else {

@@ -83,6 +83,8 @@ export class ConfigReader {
       const nothing = servers.length === 0 && !loaded.issues.some((i) => i.severity === 'error');
       if ((options.demo || nothing) && !servers.some((s) => s.name === DEMO_NAME)) servers = [...servers, demoDefinition()];
     }
+    // The sandbox runtime (and its proxy) starts while the SDK loads for the first connection.
+    if (servers.some((s) => s.config?.type === 'stdio' && s.config.sandbox && !s.approval?.needed)) void import('../sandbox/launch.js').then((m) => m.sandboxStarting());
     const result = await hub.setServers(servers);
     // Without a terminal prompt (the CLI's), inputs are asked in the deck's queue.
     if (!options.adhoc && !options.askInput) config.askInQueue(() => this.refresh());

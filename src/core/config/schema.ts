@@ -26,6 +26,20 @@ const build = () => {
       .optional(),
     /** Folders offered to the server as roots; `~` and ${VAR} are expanded, a relative path is from the file's folder. */
     roots: z.array(z.string().min(1, 'a root must name a folder')).optional(),
+    /** Run a stdio server in an OS sandbox: `true`, `"required"`, or what it may reach (sandbox/settings.ts). */
+    sandbox: z
+      .union([
+        z.boolean(),
+        z.literal('required'),
+        z.strictObject({
+          network: z.array(z.string().min(1, 'a host must be named')).optional(),
+          read: z.array(z.string().min(1, 'a path must be named')).optional(),
+          write: z.array(z.string().min(1, 'a path must be named')).optional(),
+          env: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a variable name')).optional(),
+          required: z.boolean().optional(),
+        }),
+      ], { error: 'must be true, false, "required" or an object with network, read, write, env, required' })
+      .optional(),
     tools: z
       .strictObject({ allow: z.array(z.string()).optional(), block: z.array(z.string()).optional() })
       .optional(),

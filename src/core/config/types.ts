@@ -1,6 +1,7 @@
 import type { ApprovalState } from './approvals.js';
 import type { LaunchPlan } from './launch-plan.js';
 import type { WhatRuns } from './what-runs.js';
+import type { SandboxSettings } from '../sandbox/settings.js';
 
 /** mcpdeck's own scopes, another client's file (`client`), the demo, or the command line. */
 export type ScopeKind = 'user' | 'project' | 'file' | 'client' | 'demo' | 'adhoc';
@@ -65,12 +66,14 @@ interface Common {
 /** "auto", "legacy" (the 2025 revisions), "modern" (2026-07-28 and later), or one exact revision. */
 export type ProtocolChoice = string;
 
-interface StdioConfig extends Common {
+export interface StdioConfig extends Common {
   type: 'stdio';
   command: string;
   args: string[];
   env: Record<string, string>;
   cwd?: string;
+  /** Run in an OS sandbox (core/sandbox/); absent: with all of the person's rights. */
+  sandbox?: SandboxSettings;
 }
 
 export interface SseConfig extends Common {

@@ -2,6 +2,8 @@ import type { LaunchPlan } from './launch-plan.js';
 import { planInputs, planVariables } from './launch-plan.js';
 import { redactArgs, redactUrl } from './redact.js';
 import { shellQuote } from '../calls/command-line.js';
+import type { SandboxEntry } from '../sandbox/settings.js';
+import { sanitizeLine } from '../../util/sanitize.js';
 
 /**
  * A launch plan as a person is shown it (the approval screen, `status`, `get`,
@@ -24,6 +26,8 @@ export interface WhatRuns {
   missingInputs: string[];
   /** Environment variables it reads, by name. */
   variables: string[];
+  /** stdio: the sandbox it runs in, in words ("no network; reads ~/notes"); absent: unsandboxed. */
+  sandbox?: string;
 }
 
 /** `builtins` (`${workspaceFolder}`, `${userHome}`) are shown filled in: they say where, and hold no secret. */
@@ -35,6 +39,7 @@ export function whatRuns(plan: LaunchPlan, builtins: Record<string, string> = {}
       return {
         ...(plan.command !== undefined && { commandLine: redactArgs([plan.command, ...(plan.args ?? [])].map(fill)).map(shellQuote).join(' ') }),
         ...(plan.cwd !== undefined && { cwd: fill(plan.cwd) }),
+        ...(plan.sandbox && { sandbox: sandboxWords(plan.sandbox) }),
         ...base,
       };
     case 'http':
@@ -45,12 +50,25 @@ export function whatRuns(plan: LaunchPlan, builtins: Record<string, string> = {}
   }
 }
 
+/** A sandbox in words: what it may reach, read, write and is given; what is not said is not allowed. */
+export function sandboxWords(sandbox: SandboxEntry): string {
+  const list = (words: string[] | undefined) => words?.map((w) => sanitizeLine(w)).join(', ');
+  return [
+    sandbox.network?.length ? `network ${list(sandbox.network)}` : 'no network',
+    sandbox.read?.length ? `reads ${list(sandbox.read)}` : 'nothing of your home folder',
+    sandbox.write?.length && `writes ${list(sandbox.write)}`,
+    sandbox.env?.length && `given ${list(sandbox.env)}`,
+    sandbox.required && 'required',
+  ].filter(Boolean).join('; ');
+}
+
 /** The same, as lines for a person: "runs: npx -y x", "in: /home/me", "env: A, B". */
 export function whatRunsLines(runs: WhatRuns): string[] {
   const given = runs.inputs.filter((id) => !runs.missingInputs.includes(id));
   return [
     runs.commandLine !== undefined && `runs: ${runs.commandLine}`,
     runs.cwd && `in: ${runs.cwd}`,
+    runs.sandbox && `sandbox: ${runs.sandbox}`,
     runs.url && `connects to: ${runs.url}`,
     runs.module && `loads module: ${runs.module}`,
     runs.envNames.length > 0 && `env: ${runs.envNames.join(', ')}`,

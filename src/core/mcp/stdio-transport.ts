@@ -36,6 +36,8 @@ export interface StdioOptions {
   onNote?: (text: string) => void;
   /** Closing gives a short grace, then ends the group (closeQuickly). */
   quickClose?: boolean;
+  /** Called once the process has closed (a sandbox forgets it). */
+  onEnd?: () => void;
 }
 
 /**
@@ -100,6 +102,7 @@ export class StdioTransport implements Transport {
       child.once('close', (code, signal) => {
         this.exit = { code, signal };
         this.child = undefined;
+        this.options.onEnd?.();
         this.onclose?.();
       });
       child.stdin?.on('error', (error) => this.onerror?.(error));

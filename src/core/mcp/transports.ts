@@ -7,6 +7,7 @@ import { StdioTransport } from './stdio-transport.js';
 import { ConnectError } from './errors.js';
 import { cappedFetch } from './capped-fetch.js';
 import { withMethodHeader } from './method-header.js';
+import type { SandboxEvent } from './sandboxed-stdio.js';
 
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
@@ -19,6 +20,8 @@ export interface TransportHooks {
   onOverflow?: (reason: string) => void;
   /** For stdio servers: closing gives a short grace, then ends them (stdio-transport.ts). */
   quickClose?: boolean;
+  /** For sandboxed stdio servers: what the sandbox denied, and how it started (sandboxed-stdio.ts). */
+  onSandbox?: (event: SandboxEvent) => void;
 }
 
 export interface BuiltTransport {
@@ -32,6 +35,7 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
   switch (config.type) {
     case 'stdio':
       if (config.cwd && !existsSync(config.cwd)) throw new ConnectError(`working directory ${config.cwd} does not exist`);
+      if (config.sandbox) return { transport: await (await import('./sandboxed-stdio.js')).sandboxedStdio({ ...config, sandbox: config.sandbox }, hooks) };
       return { transport: new StdioTransport({ ...config, ...hooks }) };
     case 'sse':
     case 'http': {

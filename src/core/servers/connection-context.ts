@@ -5,6 +5,7 @@ import type { TrafficEntry } from '../mcp/tap.js';
 import type { ListKind } from './lists.js';
 import type { ServerState } from './state.js';
 import type { RestartPolicy } from './supervisor.js';
+import type { SandboxWatch } from './sandbox-watch.js';
 
 /** What a ServerConnection gets from its hub. */
 export interface ConnectionContext {
@@ -28,4 +29,6 @@ export interface ConnectionContext {
   restart?: RestartPolicy;
   /** Time for looking again at running tasks (default: the system clock). */
   clock?: Clock;
+  /** What the sandbox refused this server before its definition changed (the list goes on). */
+  sandbox?: SandboxWatch;
 }

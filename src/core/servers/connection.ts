@@ -19,6 +19,7 @@ import { SessionRenewal } from './session-renewal.js';
 import { ServerTasks, type LiveTasks } from './tasks.js';
 import { TaskRequests } from '../mcp/tasks.js';
 import { systemClock } from '../clock.js';
+import { SandboxWatch } from './sandbox-watch.js';
 
 const DEFAULT_CONNECT_TIMEOUT = 30_000;
 
@@ -58,6 +59,8 @@ export class ServerConnection {
   /** The last reason shown, for a request that needed a new session and did not get one. */
   private lastError?: string;
   private readonly listNotes: { current: ListNotes } = { current: {} };
+  /** What the sandbox refused it (kept across a change of its definition: the hub hands it on). */
+  readonly sandbox: SandboxWatch;
 
   constructor(
     /** Replaced by an equal one (a sibling's change moved its file's hash) when the configuration is read again. */
@@ -65,16 +68,13 @@ export class ServerConnection {
     private readonly ctx: ConnectionContext,
   ) {
     this.roots = [...(definition.config?.roots ?? [])];
+    this.sandbox = ctx.sandbox ?? new SandboxWatch((change) => this.patch(change));
     this.tasks = new ServerTasks((tasks) => this.patch({ tasks }), (fn, extra) => this.withTasks(fn, extra), ctx.clock ?? systemClock);
     const type = definition.config?.type;
-    if (ctx.restart && type && type !== 'inprocess') {
-      this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
-    }
+    if (ctx.restart && type && type !== 'inprocess') this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
   }
 
-  get name(): string {
-    return this.definition.name;
-  }
+  get name(): string { return this.definition.name; }
 
   /** The roots sent to this server: configured ones, or those the person set in the deck since. */
   roots: string[];
@@ -109,6 +109,7 @@ export class ServerConnection {
           this.ctx.onUnreadable?.(this.name, text);
         },
         onTraffic: (entry) => this.ctx.onTraffic?.(this.name, entry),
+        onSandbox: this.sandbox.event,
         failureContext: () => this.output.failureContext(),
         requests: this.ctx.requests && serverRequests(this.name, this.ctx.requests),
         fetch: auth?.fetch,
@@ -197,7 +198,8 @@ export class ServerConnection {
     const hold = requests && callHold(this.name, requests, this.ctx.auth);
     const { onTask, onProgress, done } = this.tasks.follow(tool.name, options);
     try {
-      return await this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, answer: s.answer, pushes: s.taskPushes, ...options, onTask, onProgress, meta: this.requestMeta(s, options.meta), timeout }));
+      const send = () => this.renewal.send(session, (s) => callTool(s.client, tool, args, { hold, answer: s.answer, pushes: s.taskPushes, ...options, onTask, onProgress, meta: this.requestMeta(s, options.meta), timeout }));
+      return await this.sandbox.calling(tool.name, send);
     } catch (error) {
       // Watched from now on, so the server's completion notification marks them done.
       if (error instanceof ToolCallError && error.kind === 'url-elicitation-required') requests?.track(this.name, error.elicitations);

@@ -78,6 +78,8 @@ export class ServerHub {
     const next = new Map(definitions.map((d) => [d.name, d]));
     const changes = new Map([...this.connections].map(([name, c]) => [name, next.has(name) ? definitionChange(c.definition, next.get(name)!) : 'restart' as const]));
     const removed = [...changes].filter(([, change]) => change === 'restart').map(([name]) => name);
+    // A changed server (a host allowed, say) keeps the list of what its sandbox refused.
+    const refused = new Map(removed.filter((name) => next.has(name)).map((name) => [name, this.connections.get(name)!.sandbox]));
     await Promise.all(removed.map((name) => this.connections.get(name)?.close()));
     for (const name of removed) this.connections.delete(name);
     const added: string[] = [];
@@ -94,13 +96,15 @@ export class ServerHub {
           auth: this.options.auth,
           restart: this.options.restart,
           clock: this.options.clock,
+          sandbox: refused.get(def.name),
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),
           onUnreadable: (name, text) => this.events.emit('unreadable', { name, text }),
         });
         this.connections.set(def.name, connection);
         added.push(def.name);
-        states.push(initialState(def, !this.options.only || this.options.only.includes(def.name), connection.roots));
+        const initial = initialState(def, !this.options.only || this.options.only.includes(def.name), connection.roots);
+        states.push(initial.sandbox && refused.has(def.name) ? { ...initial, sandbox: connection.sandbox.view } : initial);
       } else {
         connection.definition = def;
         const state = this.get(def.name)!;

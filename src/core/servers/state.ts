@@ -10,6 +10,7 @@ import type { ListKind as ListName } from '../mcp/list.js';
 import type { RestartState } from './supervisor.js';
 import type { Session } from '../mcp/session.js';
 import type { ServerStatus } from './status.js';
+import type { SandboxView } from './sandbox-watch.js';
 
 export type { ServerStatus };
 
@@ -70,6 +71,8 @@ export interface ServerState {
   runs?: WhatRuns;
   /** The roots this server is sent (none: it keeps its own configuration). */
   roots: string[];
+  /** A sandboxed stdio server: what the sandbox refused it (sandbox-watch.ts); absent: unsandboxed. */
+  sandbox?: SandboxView;
 }
 
 /** A server's record before it connects: pending, disabled, waiting for approval, or failed for a broken entry. */
@@ -82,6 +85,7 @@ export function initialState(definition: ServerDefinition, enabled: boolean, roo
   return {
     name, source, transport: config?.type, config: redactEntry(raw), configIssues: issues, status, error,
     tools: [], hiddenTools: 0, resources: [], resourceTemplates: [], prompts: [], stderr: [], logs: [], roots, ...(runs && { runs }),
+    ...(config?.type === 'stdio' && config.sandbox && { sandbox: { denials: [], blocked: 0 } }),
     ...(approval && { approval: { needed: approval.needed, file: approval.file, ...(approval.by && { by: approval.by }), ...(approval.changed && { changed: true }), ...(runs && { runs }) } }),
   };
 }

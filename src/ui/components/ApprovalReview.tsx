@@ -28,14 +28,16 @@ export function ApprovalReview({ server, rows, onClose }: { server: ServerState;
   const servers = useServers();
   const approval = server.approval;
   const sameFile = servers.filter((s) => s.approval && s.approval.file === approval?.file);
-  const approve = (scope: 'server' | 'file') => () => {
+  const approve = (scope: 'server' | 'file', sandboxed = false) => () => {
     const what = scope === 'file' ? `${sameFile.length} server${sameFile.length === 1 ? '' : 's'} of ${approval!.file}` : server.name;
-    onClose(`approved ${what}`);
-    deck.approve(server.name, scope).catch((error: Error) => onClose(error.message));
+    onClose(`approved ${what}${sandboxed ? ' to run sandboxed' : ''}`);
+    deck.approve(server.name, scope, { sandboxed }).catch((error: Error) => onClose(error.message));
   };
+  // A stdio server may run sandboxed (one whose entry names a sandbox runs in it anyway).
+  const canSandbox = server.transport === 'stdio' && !server.runs?.sandbox;
   useKeys(['approval'], {
     closeApproval: () => onClose(),
-    ...(approval?.needed && { approveServer: approve('server'), approveFile: approve('file') }),
+    ...(approval?.needed && { approveServer: approve('server'), approveFile: approve('file'), ...(canSandbox && { approveSandboxed: approve('server', true) }) }),
   }, { priority: PRIORITY.modal, capture: true });
   if (!approval) return <Text>{`${sanitizeLine(server.name)} needs no approval: it is not from a project's file. esc goes back.`}</Text>;
   return (
@@ -52,6 +54,8 @@ export function ApprovalReview({ server, rows, onClose }: { server: ServerState;
       {sameFile.length > 1 ? (
         <Text dimColor wrap="truncate-end">{`f approves the whole file: ${sameFile.map((s) => sanitizeLine(s.name)).join(', ')}`}</Text>
       ) : null}
+      {canSandbox && approval.needed ? <Text color={theme.accent} wrap="wrap">{'s (or enter) approves it sandboxed: no network, nothing of your home folder, writes only to its own temp folder; y approves it with all of your rights.'}</Text> : null}
+      {server.transport !== 'stdio' ? <Text dimColor wrap="wrap">A remote server runs elsewhere: it is not sandboxed.</Text> : null}
       <Text dimColor>The approval is kept in your user config; a changed definition asks again.</Text>
     </Box>
   );

@@ -66,6 +66,8 @@ export function Dashboard() {
       // On a stdio or in-process server, a only says sign-in is for remote servers: the footer does not offer it.
       signIn: selected.transport === 'stdio' || selected.transport === 'inprocess' ? quiet(() => setNotice(startSignIn(selected.name))) : () => setNotice(startSignIn(selected.name)),
       approve: approveKey(selected, () => setReviewing(selected.name)),
+      // `mcpdeck try`: a keeps the tried server (sign-in, for a remote one, is in its Auth tab).
+      keepTried: selected.source.kind === 'adhoc' && deck.sandbox.canKeep ? () => void deck.sandbox.keep(selected.name).then(setNotice, (error: Error) => setNotice(error.message)) : undefined,
       editServer: () => setNotice(editServer(selected.name)),
       reviewDrift: drift[selected.name] ? () => setChangesOf(selected.name) : undefined,
     }),

@@ -54,14 +54,19 @@ function driftCount(drift: ServerDrift): string {
   return `${drift.calledChanged ? '!' : '⚠'} ${drift.items.length} changed${drift.calledChanged ? `, ${drift.calledChanged} called` : ''}`;
 }
 
+/** `⛨ 3 blocked`: what the sandbox refused a sandboxed server (nothing while it refused nothing). */
+function blockedCount(server: ServerState): string | undefined {
+  return server.sandbox?.blocked ? `⛨ ${server.sandbox.blocked} blocked` : undefined;
+}
+
 /**
- * The drift count and the source in `room` columns, on one line: the source keeps up to
- * `…/servers.json`; the count gives up whole words for it (`⚠ 4…`), never its number.
+ * The drift and sandbox counts and the source in `room` columns, on one line: the source
+ * keeps up to `…/servers.json`; the counts give up whole words for it (`⚠ 4…`), never a number.
  */
-function driftAndSource(drift: ServerDrift, source: string, room: number): { drift: string; source: number } {
+function countsAndSource(counts: string, source: string, room: number): { counts: string; source: number } {
   const keep = Math.min([...source].length, SOURCE_ROOM);
-  const text = cutWords(driftCount(drift), Math.max(0, room - 1 - keep), 2);
-  return { drift: text, source: Math.max(1, room - [...text].length - 1) };
+  const text = cutWords(counts, Math.max(0, room - 1 - keep), 2);
+  return { counts: text, source: Math.max(1, room - [...text].length - 1) };
 }
 
 /** One server in the dashboard, in `width` columns: name, badge, transport, tools, tokens, then any drift and the source. */
@@ -69,7 +74,10 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
   const theme = useTheme();
   const source = server.source.path ?? server.source.label;
   const room = Math.max(1, width - fixed(statusWidth, tokensColumn));
-  const cut = drift ? driftAndSource(drift, source, room) : undefined;
+  const counts = [drift && driftCount(drift), blockedCount(server)].filter(Boolean).join(' · ');
+  const cut = counts ? countsAndSource(counts, source, room) : undefined;
+  // A sandboxed server says so beside its transport, whether or not anything was refused.
+  const transport = `${server.transport ?? '-'}${server.sandbox && !server.sandbox.unavailable ? ' ⛨' : ''}`;
   return (
     <Box>
       <Box width={COLUMNS.name} flexShrink={0}>
@@ -80,7 +88,7 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
         <Badge status={server.status} restart={server.restart} frame={frame} />
       </Box>
       <Box width={COLUMNS.transport} flexShrink={0}>
-        <Text>{server.transport ?? '-'}</Text>
+        <Text>{transport}</Text>
       </Box>
       <Box width={COLUMNS.tools} flexShrink={0} justifyContent="flex-end" marginRight={2}>
         <Text>{toolCount(server)}</Text>
@@ -91,9 +99,9 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
         </Box>
       ) : null}
       {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
-      {drift && cut ? (
+      {cut ? (
         <Box width={room - cut.source} flexShrink={0}>
-          <Text color={drift.calledChanged ? theme.error : theme.warning} bold={drift.calledChanged > 0} wrap="truncate-end">{cut.drift}</Text>
+          <Text color={drift?.calledChanged ? theme.error : theme.warning} bold={Boolean(drift?.calledChanged)} wrap="truncate-end">{cut.counts}</Text>
         </Box>
       ) : null}
       <Box width={cut ? cut.source : room} flexShrink={0}>

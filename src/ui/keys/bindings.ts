@@ -33,6 +33,7 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'open', keys: ['enter', 'right', 'l'], label: 'enter', hint: 'open', description: 'Open the selected server' },
   { scope: 'dashboard', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect the selected server' },
   { scope: 'dashboard', command: 'toggleEnabled', keys: ['e'], hint: 'enable/disable', description: 'Enable or disable the selected server (kept for servers in your user catalog)' },
+  { scope: 'dashboard', command: 'keepTried', keys: ['a'], hint: 'add', description: 'On a server you try (`mcpdeck try`): add it to your user catalog, sandboxed with the hosts and paths it was refused while you tried it' },
   { scope: 'dashboard', command: 'signIn', keys: ['a'], hint: 'sign in', description: 'Sign in to the selected remote server (browser, or paste the redirected URL)' },
   { scope: 'dashboard', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter the list by name' },
   { scope: 'dashboard', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what the selected server from a project's file would run, and approve it (or its whole file)" },
@@ -57,11 +58,13 @@ export const BINDINGS = [
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
   { scope: 'server', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit this server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'server', command: 'editRoots', keys: ['R'], hint: 'roots', description: 'Edit the folders sent as roots (kept in your user catalog for its servers); the server is told' },
+  { scope: 'server', command: 'allowBlocked', keys: ['w'], hint: 'allow', description: "Info tab of a sandboxed server: allow what the sandbox last refused it (the host or path marked →), written to its entry; a project's server then waits for approval again" },
   { scope: 'server', command: 'reviewDrift', keys: ['D'], hint: 'changes', description: "Show how this server's tools, prompts and resource templates changed since you accepted them (a diff of each), and accept them" },
 
   { scope: 'drift', command: 'acceptDrift', keys: ['y'], hint: 'accept', description: 'Accept the definitions as they are now: the marks go, later changes are shown against these' },
   { scope: 'drift', command: 'closeDrift', keys: ['esc'], hint: 'not now', description: 'Close without accepting: the changes stay marked' },
 
+  { scope: 'approval', command: 'approveSandboxed', keys: ['s', 'enter'], label: 's/enter', hint: 'approve sandboxed', description: "Approve this stdio server to run sandboxed (no network, nothing of your home folder; the default choice for a project's server); a change asks again" },
   { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },
   { scope: 'approval', command: 'approveFile', keys: ['f'], hint: 'approve file', description: 'Approve every server its file defines now' },
   { scope: 'approval', command: 'closeApproval', keys: ['n', 'esc'], label: 'n/esc', hint: 'not now', description: 'Close without approving: nothing starts' },

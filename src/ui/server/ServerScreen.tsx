@@ -4,6 +4,7 @@ import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
 import { useServer } from '../hooks/useServers.js';
 import { useKeys } from '../keys/useKeys.js';
+import { nextToAllow } from '../../core/sandbox/allow.js';
 import { useTick } from '../hooks/useTick.js';
 import { useKept } from '../hooks/useKept.js';
 import { useBodySize, BodySizeContext } from '../hooks/useBodySize.js';
@@ -53,6 +54,7 @@ export function ServerScreen({ name }: { name: string }) {
   const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
   const tabs = serverTabs({ tasks: offersTasks(server), remote: Boolean(remote) });
+  const toAllow = server?.sandbox && nextToAllow(server.sandbox.denials, server.config.sandbox);
   const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
   const place = (n: number) => (tabs[n] ? () => setTab(tabs[n]!) : undefined);
   useKeys(['server'], {
@@ -70,6 +72,7 @@ export function ServerScreen({ name }: { name: string }) {
     editRoots: server && config ? () => setOverlay('roots') : undefined,
     editServer: server ? () => setNotice(editServer(name)) : undefined,
     reviewDrift: drift ? () => setOverlay('drift') : undefined,
+    allowBlocked: tab === 'Info' && toAllow ? () => void deck.sandbox.allow(name, toAllow).then(setNotice, (error: Error) => setNotice(error.message)) : undefined,
   }, { active: !overlay });
   if (!server) return <Text color={theme.error}>{`${sanitizeLine(name)} is no longer configured. esc goes back.`}</Text>;
   if (overlay === 'approve') return <ApprovalReview server={server} rows={size.rows} onClose={close} />;

@@ -6,6 +6,7 @@ import { sanitize, sanitizeLine } from '../../util/sanitize.js';
 import { clock } from './log/log-format.js';
 import { whatRunsLines, type WhatRuns } from '../../core/config/what-runs.js';
 import { fieldRows, wrapRows } from '../widgets/text/wrap.js';
+import { sandboxLines } from './sandbox-lines.js';
 
 const NOTHING_RUNS: WhatRuns = { envNames: [], headerNames: [], inputs: [], missingInputs: [], variables: [] };
 
@@ -51,6 +52,7 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
   whatRunsLines(server.runs ?? NOTHING_RUNS).forEach((line, i) => field(i ? '' : 'Launch', sanitizeLine(line)));
   if (server.error) field('Error', sanitizeLine(server.error), 'error');
   field('Roots', server.roots.length ? server.roots.map(sanitizeLine).join(', ') : 'none sent (the server keeps its own configuration); R sets some');
+  sandboxLines(server, field, indented, add);
   if (server.approval) {
     const { needed, by, changed } = server.approval;
     const said = needed ? `waits for your approval${changed ? ' (changed since approved)' : ''}: A reviews it` : by === 'claude-code' ? "approved in Claude Code's settings" : 'approved by you';
