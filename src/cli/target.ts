@@ -42,12 +42,16 @@ export interface DeckScope {
 }
 
 const protocolOf = (options: TargetOptions) => (options.protocol ? { protocol: options.protocol } : {});
-/** --sandbox and the --allow-* options: the entry's `sandbox`, paths from where the person stands. */
-function sandboxOf(options: TargetOptions, inv: Invocation): { sandbox?: Record<string, string[]> } {
+/**
+ * --sandbox and the --allow-* options: the entry's `sandbox`, paths from where the person
+ * stands. Asked for on the command line (or by `try`), the sandbox is required: where the
+ * platform cannot sandbox, the server does not run.
+ */
+function sandboxOf(options: TargetOptions, inv: Invocation): { sandbox?: Record<string, string[] | boolean> } {
   const { allowHost = [], allowRead = [], allowWrite = [] } = options;
   if (!options.sandbox && !allowHost.length && !allowRead.length && !allowWrite.length) return {};
   const path = (p: string) => (p.startsWith('~') ? p : resolve(inv.cwd, p));
-  return { sandbox: { ...(allowHost.length && { network: allowHost }), ...(allowRead.length && { read: allowRead.map(path) }), ...(allowWrite.length && { write: allowWrite.map(path) }) } };
+  return { sandbox: { required: true, ...(allowHost.length && { network: allowHost }), ...(allowRead.length && { read: allowRead.map(path) }), ...(allowWrite.length && { write: allowWrite.map(path) }) } };
 }
 const SANDBOX_OPTIONS = '--sandbox and --allow-*';
 

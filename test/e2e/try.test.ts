@@ -54,7 +54,8 @@ describe('mcpdeck try', () => {
     expect(info).toContain('w allows the host localhost');
     // The dashboard counts it beside the server.
     await term.keys('Escape');
-    expect(await term.waitFor('⛨ 1 blocked')).toMatch(/adhoc\s+✓ connected\s+stdio ⛨\s+5\s+(\d+\s+)?⛨ 1 blocked/);
+    // (The Info tab says "⛨ 1 blocked" too: wait for the dashboard's row itself.)
+    await term.waitFor(/adhoc\s+✓ connected\s+stdio ⛨\s+5\s+(\d+\s+)?⛨ 1 blocked/);
     await term.keys('Enter', '5');
     await term.waitFor('Blocked by the sandbox');
 

@@ -24,7 +24,7 @@ describe('the sandbox on the command line', () => {
   it('try sandboxes a command unless told not to', async () => {
     const tried = JSON.parse((await runCli(['try', '--json', '--', ...PROBE], sandbox())).stdout) as { sandbox: { blocked: number } | null; runs: { sandbox?: string } }[];
     expect(tried[0]!.sandbox?.blocked).toBe(1);
-    expect(tried[0]!.runs.sandbox).toBe('no network; nothing of your home folder');
+    expect(tried[0]!.runs.sandbox).toBe('no network; nothing of your home folder; required');
     const open = JSON.parse((await runCli(['try', '--json', '--no-sandbox', '--', ...PROBE], sandbox())).stdout) as { sandbox: unknown }[];
     expect(open[0]!.sandbox).toBeNull();
   });
@@ -61,6 +61,13 @@ describe('where the platform cannot sandbox (no bubblewrap on PATH)', () => {
     expect(optional.sandbox).toMatchObject({ sandboxed: false, unavailable: expect.stringContaining('bubblewrap') });
     const required = servers.find((s) => s.name === 'required')!;
     expect(required.status).toBe('failed');
-    expect(required.error).toMatch(/the sandbox cannot start here: .*bubblewrap.*; the server is marked "sandbox": "required", so mcpdeck does not run it/);
+    expect(required.error).toMatch(/the sandbox cannot start here: .*bubblewrap.*; the server may run only sandboxed, so mcpdeck does not run it/);
+  });
+
+  it('a server sandboxed from the command line does not run unsandboxed', async () => {
+    const result = await runCli(['tools', '--sandbox', '--', process.execPath, fixture('sandbox-probe.mjs')], noBwrap());
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/the sandbox cannot start here: .*bubblewrap.*; the server may run only sandboxed, so mcpdeck does not run it/);
+    expect(result.stdout).toBe('');
   });
 });

@@ -13,8 +13,8 @@ export type SandboxEvent =
 
 /**
  * A stdio server in its sandbox (core/sandbox/, loaded only now). Where the platform
- * cannot sandbox, a server marked `required` is not run; any other runs unsandboxed, and
- * the person is told.
+ * cannot sandbox, a server whose sandbox is required is not run; any other (an entry of the
+ * person's own with `"sandbox": true`) runs unsandboxed, and the person is told.
  */
 export async function sandboxedStdio(config: StdioConfig & { sandbox: NonNullable<StdioConfig['sandbox']> }, hooks: TransportHooks): Promise<StdioTransport> {
   const [{ sandboxLaunch, sandboxUnavailable, sandboxStarting }, { pathDenials }] = await Promise.all([import('../sandbox/launch.js'), import('../sandbox/denials.js')]);
@@ -23,7 +23,8 @@ export async function sandboxedStdio(config: StdioConfig & { sandbox: NonNullabl
   sandboxStarting();
   const why = await sandboxUnavailable();
   if (why) {
-    if (settings.required) throw new ConnectError(`${why}; the server is marked "sandbox": "required", so mcpdeck does not run it`);
+    // Required: marked so in its entry, approved sandboxed, or sandboxed from the command line or by `try`.
+    if (settings.required) throw new ConnectError(`${why}; the server may run only sandboxed, so mcpdeck does not run it`);
     hooks.onSandbox?.({ type: 'unavailable', reason: why });
     hooks.onNote?.(`${why}; the server runs unsandboxed, with all of your rights`);
     return new StdioTransport({ ...config, ...hooks });

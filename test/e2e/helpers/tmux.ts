@@ -13,7 +13,8 @@ export interface Terminal {
   screen: (escapes?: boolean) => string;
   /**
    * tmux key names (`Enter`, `Escape`, `Down`, `Tab`, `C-s`); one press each, read before the
-   * next: the next is sent once the screen shows the press, or after 40 ms for one it does not show.
+   * next: the next is sent once the screen shows the press, or after 40 ms for one it does
+   * not show (and always 40 ms after an Escape).
    */
   keys: (...names: string[]) => Promise<void>;
   /** Literal text, typed as is. */
@@ -79,7 +80,15 @@ export function openTerminal(
     screen,
     waitFor,
     keys: async (...names) => {
-      for (const name of names) await pressed(() => tmux('send-keys', '-t', 'main', name));
+      for (const name of names) {
+        if (name !== 'Escape') await pressed(() => tmux('send-keys', '-t', 'main', name));
+        else {
+          // Ink holds a lone ESC 20 ms to see whether a sequence follows: a key sent sooner
+          // makes one Alt+key of the two, whatever the screen shows meanwhile.
+          tmux('send-keys', '-t', 'main', name);
+          await tick();
+        }
+      }
     },
     type: async (text) => {
       for (const ch of text) await pressed(() => tmux('send-keys', '-t', 'main', '-l', ch));
