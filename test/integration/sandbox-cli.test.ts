@@ -1,7 +1,7 @@
 // The sandbox from the command line, through the bundle: --sandbox on an ad hoc server,
 // `try` (sandboxed by default; off a terminal it prints the status), and `status --json`
 // carrying what the sandbox refused.
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers/cli.js';
@@ -62,6 +62,18 @@ describe('where the platform cannot sandbox (no bubblewrap on PATH)', () => {
     const required = servers.find((s) => s.name === 'required')!;
     expect(required.status).toBe('failed');
     expect(required.error).toMatch(/the sandbox cannot start here: .*bubblewrap.*; the server may run only sandboxed, so mcpdeck does not run it/);
+  });
+
+  it('a project server approved sandboxed does not run unsandboxed', async () => {
+    const where = noBwrap();
+    mkdirSync(where.env.HOME!, { recursive: true });
+    writeFileSync(join(where.cwd, '.mcp.json'), JSON.stringify({ mcpServers: { probe: { command: process.execPath, args: [fixture('sandbox-probe.mjs')] } } }));
+    const approved = await runCli(['approve', '--sandboxed', 'probe'], where);
+    expect(approved.code, approved.stderr).toBe(0);
+    const status = await runCli(['status', '--json'], where);
+    const probe = (JSON.parse(status.stdout) as { name: string; status: string; error: string | null }[]).find((s) => s.name === 'probe')!;
+    expect(probe.status).toBe('failed');
+    expect(probe.error).toMatch(/the sandbox cannot start here: .*; the server may run only sandboxed, so mcpdeck does not run it/);
   });
 
   it('a server sandboxed from the command line does not run unsandboxed', async () => {
