@@ -17,5 +17,14 @@ if (major < 22 || (major === 22 && minor < 12)) {
   // (<os.tmpdir()>/node-compile-cache, or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1
   // turns it off. The bench measures what it saves.
   module.enableCompileCache();
+  // A session for this configuration runs the command when one runs (src/cli/session/client.ts);
+  // otherwise it runs here, with --no-session taken out.
+  const outcome = await (await import('../dist/bundle/session-client.js')).viaSession(args, process.env, process.cwd());
+  if ('code' in outcome) {
+    const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    process.exit(outcome.code);
+  }
+  process.argv.splice(2, process.argv.length - 2, ...outcome.argv);
   await import('../dist/bundle/mcpdeck.js');
 }

@@ -240,7 +240,8 @@ export async function bundle() {
     ...OPTIONS,
     absWorkingDir: root,
     // The token counter runs in a process of its own (src/core/tokens/counter.ts).
-    entryPoints: { mcpdeck: 'src/cli/main.ts', 'token-counter': 'src/core/tokens/counter-process.ts' },
+    // The session client runs before the bundle on a headless command (bin/mcpdeck.js): Node and nothing else.
+    entryPoints: { mcpdeck: 'src/cli/main.ts', 'token-counter': 'src/core/tokens/counter-process.ts', 'session-client': 'src/cli/session/client.ts' },
     outdir: OUT,
     write: false,
   });
