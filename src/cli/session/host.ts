@@ -168,12 +168,13 @@ export class SessionHost {
     const queue = this.deck().requests;
     const request = queue.getSnapshot().pending.find((r) => r.id === id);
     if (!request) throw new UserError(`no question ${id} waits in this session (mcpdeck session status lists the questions)`);
+    // Looked up first: answered, the question leaves the queue and its call with it.
+    const run = this.byQuestion.get(id);
     const result = queue.respond(id, answerFor(request, words));
     if (!result.ok) {
       const fields = Object.entries(result.fieldErrors ?? {}).map(([k, m]) => `\n  ${k ? `${k}: ` : ''}${m}`);
       throw new UserError(`${result.message}${fields.join('')}`);
     }
-    const run = this.byQuestion.get(id);
     run?.questions.delete(id);
     this.byQuestion.delete(id);
     if (!run) {

@@ -10,7 +10,7 @@ export interface Follower {
   socket?: unknown;
 }
 
-/** Output kept for a run nobody follows, at most this much (the rest is dropped, and said so). */
+/** Output kept since a run last stopped for a question (for the next `wait`), at most this much. */
 const MAX_KEPT = 16 * 1024 * 1024;
 
 /**
@@ -54,17 +54,23 @@ export class Run {
 
   write(message: FromSession): void {
     if (this.fallback) return;
-    if (this.follower) return this.follower.send(message);
     const size = (message.t === 'o' || message.t === 'e') ? (message.d ?? message.b ?? '').length : 0;
-    if (this.keptBytes + size > MAX_KEPT) return;
-    this.keptBytes += size;
-    this.kept.push(message);
+    if (this.keptBytes + size <= MAX_KEPT) {
+      this.keptBytes += size;
+      this.kept.push(message);
+    }
+    this.follower?.send(message);
   }
 
   finish(code: number): void {
     this.code = code;
     this.endedAt = Date.now();
     this.interrupts.clear();
+    // Only a call that stopped for a question is waited for later: another one's output was said.
+    if (!this.detached) {
+      this.kept = [];
+      this.keptBytes = 0;
+    }
     const follower = this.follower;
     this.follower = undefined;
     if (follower) this.hand(follower);
@@ -82,22 +88,20 @@ export class Run {
    */
   follow(follower: Follower, ask: (run: Run) => void, waitingCode: number): void {
     for (const message of this.kept) follower.send(message);
-    this.kept = [];
-    this.keptBytes = 0;
     if (this.code !== undefined) return this.hand(follower);
     this.follower = follower;
     if (this.questions.size) this.stopFor(ask, waitingCode);
   }
 
-  /** Its server asks: the follower is told and lets go. */
+  /** Its server asks: the follower is told and lets go. What was written until then is said; `wait` prints what comes after. */
   stopFor(ask: (run: Run) => void, waitingCode: number): void {
     const follower = this.follower;
     if (!follower) return;
     this.follower = undefined;
     this.detached = true;
+    const before = this.kept.length;
     ask(this);
-    // What `ask` wrote went to the kept output: it is the follower's.
-    for (const message of this.kept) follower.send(message);
+    for (const message of this.kept.slice(before)) follower.send(message);
     this.kept = [];
     this.keptBytes = 0;
     follower.settle(waitingCode);
