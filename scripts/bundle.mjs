@@ -240,8 +240,7 @@ export async function bundle() {
     ...OPTIONS,
     absWorkingDir: root,
     // The token counter runs in a process of its own (src/core/tokens/counter.ts).
-    // The session client runs before the bundle on a headless command (bin/mcpdeck.js): Node and nothing else.
-    entryPoints: { mcpdeck: 'src/cli/main.ts', 'token-counter': 'src/core/tokens/counter-process.ts', 'session-client': 'src/cli/session/client.ts' },
+    entryPoints: { mcpdeck: 'src/cli/main.ts', 'token-counter': 'src/core/tokens/counter-process.ts' },
     outdir: OUT,
     write: false,
   });
@@ -256,6 +255,12 @@ export async function bundle() {
     const unused = text.startsWith(BANNER) && !/\brequire\b/.test(text.slice(BANNER.length));
     writeFileSync(path, unused ? text.slice(BANNER.length + 1) : text);
   }
+  // The session client runs before the bundle on every headless command (bin/mcpdeck.js): one
+  // file of its own that needs nothing but Node, not chunks shared with the bundle (each a load).
+  await esbuild.build({
+    ...OPTIONS, splitting: false, banner: {}, plugins: [], metafile: false, absWorkingDir: root,
+    entryPoints: { 'session-client': 'src/cli/session/client.ts' }, outdir: OUT,
+  });
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.
   writeFileSync(META, JSON.stringify(result.metafile));

@@ -32,6 +32,8 @@ export class SessionHost {
   private nextRun = 1;
   clients = 0;
   lastActivity = Date.now();
+  /** The last client went away: a moment with nothing to do. */
+  onQuiet: () => void = () => undefined;
 
   constructor(
     private readonly deck: () => Deck,
@@ -86,6 +88,7 @@ export class SessionHost {
     socket.on('close', () => {
       this.clients--;
       this.lastActivity = Date.now();
+      if (!this.clients) this.onQuiet();
       if (own && ownFollower) own.unfollow(ownFollower, true);
       for (const run of this.runs.values()) if (run !== own) run.unfollowSocket(socket);
     });

@@ -1,6 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { createDeck, type Deck } from '../../core/deck.js';
+import { releaseStartupMemory } from '../../core/mcp/large-message.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { cliAuthPolicy } from '../auth/policy.js';
 import { Exit, UserError } from '../exit-codes.js';
@@ -9,6 +10,9 @@ import { setActiveSession } from './active.js';
 import { SessionHost } from './host.js';
 import { routeCommandOutput } from './output.js';
 import { checkPrivate, ensureRuntimeDir, type SessionPaths } from './paths.js';
+
+/** How long after its last client the session gives back the memory calls left behind. */
+const QUIET_MS = 1000;
 
 /** What the starting command hears from the session process (over Node's IPC channel). */
 export type StartReport =
@@ -73,6 +77,14 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
   const stopQuestions = host.watchQuestions();
   const stopWatching = deck.watchConfig();
   await deck.connectAll();
+  releaseStartupMemory();
+  // A burst of calls leaves garbage an idle process would hold for a long while: given back a second after the last client.
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  host.onQuiet = () => {
+    clearTimeout(quiet);
+    quiet = setTimeout(() => releaseStartupMemory({ delayMs: 0 }), QUIET_MS);
+    quiet.unref();
+  };
 
   const server = createServer((socket) => host.connection(socket));
   const mask = process.umask(0o177);
