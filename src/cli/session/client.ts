@@ -40,13 +40,15 @@ export function readCommandLine(args: string[]): { words: string[]; configs: str
   return { words, configs, strict, demo, here };
 }
 
-/** Whether this command line goes to a session, and the session's paths when it may. */
-function sessionFor(args: string[], env: NodeJS.ProcessEnv, cwd: string): SessionPaths | undefined {
+/** Whether this command line goes to a session (`attach`: the deck, drawn by it), and the session's paths when it may. */
+function sessionFor(args: string[], env: NodeJS.ProcessEnv, cwd: string): { paths: SessionPaths; attach: boolean } | undefined {
   const line = readCommandLine(args);
   const [verb, sub] = line.words;
-  const through = verb !== undefined && (THROUGH.has(verb) || (verb === 'session' && (sub === 'status' || sub === 'stop')));
+  // The deck on a terminal (not its --json status) attaches to the session.
+  const attach = (verb === undefined || verb === 'ui') && Boolean(process.stdin.isTTY && process.stdout.isTTY) && !args.includes('--json');
+  const through = attach || (verb !== undefined && (THROUGH.has(verb) || (verb === 'session' && (sub === 'status' || sub === 'stop'))));
   if (!through || line.here) return undefined;
-  return sessionPaths(sessionKey({ cwd, configs: line.configs, strict: line.strict, demo: line.demo, env }), env);
+  return { paths: sessionPaths(sessionKey({ cwd, configs: line.configs, strict: line.strict, demo: line.demo, env }), env), attach };
 }
 
 /**
@@ -57,8 +59,9 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
   const dash = args.indexOf('--');
   const head = dash === -1 ? args : args.slice(0, dash);
   if (head.includes('--no-session')) return { argv: [...head.filter((a) => a !== '--no-session'), ...(dash === -1 ? [] : args.slice(dash))] };
-  const paths = sessionFor(args, env, cwd);
-  if (!paths) return { argv: args };
+  const found = sessionFor(args, env, cwd);
+  if (!found) return { argv: args };
+  const { paths, attach } = found;
   try {
     checkPrivate(paths.socket, 'socket');
   } catch (error) {
@@ -72,6 +75,7 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
     const finish = (outcome: SessionOutcome) => {
       if (ended) return;
       ended = true;
+      restore();
       process.off('SIGINT', onSigint);
       socket.destroy();
       resolve(outcome);
@@ -80,10 +84,14 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
     const onSigint = () => (++interrupted > 1 ? finish({ code: 130 }) : send(socket, { t: 'int' }));
     process.on('SIGINT', onSigint);
     let connected = false;
+    let restore = () => undefined as void;
     socket.once('connect', () => {
       connected = true;
-      const tty = { out: Boolean(process.stdout.isTTY), err: Boolean(process.stderr.isTTY), ...(process.stdout.columns && { columns: process.stdout.columns }) };
-      send(socket, { t: 'run', argv: args, cwd, env, tty });
+      if (attach) restore = attachTerminal(socket, env);
+      else {
+        const tty = { out: Boolean(process.stdout.isTTY), err: Boolean(process.stderr.isTTY), ...(process.stdout.columns && { columns: process.stdout.columns }) };
+        send(socket, { t: 'run', argv: args, cwd, env, tty });
+      }
     });
     readMessages<FromSession>(socket, (message) => {
       if (message.t === 'o' || message.t === 'e') {
@@ -118,4 +126,22 @@ function gone(paths: SessionPaths): string {
   } catch {
     return 'it stopped without closing its socket';
   }
+}
+
+/** The deck drawn by the session: this terminal's keys (raw) and size go to it; returns what puts the terminal back. */
+function attachTerminal(socket: ReturnType<typeof connect>, env: NodeJS.ProcessEnv): () => void {
+  const { stdin, stdout } = process;
+  send(socket, { t: 'attach', env, columns: stdout.columns, rows: stdout.rows });
+  stdin.setRawMode(true);
+  stdin.resume();
+  const onKeys = (data: Buffer) => send(socket, { t: 'in', b: data.toString('base64') });
+  const onResize = () => send(socket, { t: 'size', columns: stdout.columns, rows: stdout.rows });
+  stdin.on('data', onKeys);
+  stdout.on('resize', onResize);
+  return () => {
+    stdin.off('data', onKeys);
+    stdout.off('resize', onResize);
+    stdin.setRawMode(false);
+    stdin.pause();
+  };
 }

@@ -4,6 +4,7 @@ import type { PendingRequest, RequestPolicy } from '../../core/elicitation/types
 import { Exit, UserError } from '../exit-codes.js';
 import { answerSettings } from '../elicit/options.js';
 import type { DeckScope, Invocation, TargetOptions } from '../target.js';
+import { attachDeck } from './attach.js';
 import { commandContext, type CommandContext } from './context.js';
 import { lastNoticeId, lentDeck } from './lend.js';
 import { sessionPolicy } from './policy.js';
@@ -79,7 +80,7 @@ export class SessionHost {
     for (const run of this.runs.values()) if (run.running) run.interrupt();
   }
 
-  connection(socket: Socket, extra: (message: ToSession, socket: Socket) => boolean = () => false): void {
+  connection(socket: Socket): void {
     this.clients++;
     this.lastActivity = Date.now();
     let own: Run | undefined;
@@ -92,12 +93,16 @@ export class SessionHost {
       if (own && ownFollower) own.unfollow(ownFollower, true);
       for (const run of this.runs.values()) if (run !== own) run.unfollowSocket(socket);
     });
+    let attached: ((message: ToSession) => boolean) | undefined;
     readMessages<ToSession>(socket, (message) => {
-      if (message.t === 'int') own?.interrupt();
+      if (attached) {
+        if (!attached(message)) socket.destroy();
+      } else if (message.t === 'attach' && !own) attached = attachDeck(this.deck(), socket, message);
+      else if (message.t === 'int') own?.interrupt();
       else if (message.t === 'run' && !own) {
         own = this.start(socket, message);
         ownFollower = own.currentFollower();
-      } else if (!extra(message, socket)) socket.destroy();
+      } else socket.destroy();
     });
   }
 

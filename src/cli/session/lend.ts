@@ -30,6 +30,8 @@ export function lentDeck(deck: Deck, lending: Lending): Deck {
       if (deck.server(name)?.status !== 'connected') await deck.reconnect(name);
     },
     connectAll: async () => settled(deck),
+    // The session watches the configuration for as long as it runs.
+    watchConfig: () => () => undefined,
     requests,
     events,
   };

@@ -15,7 +15,11 @@ interface ClientTerminal {
 
 export type ToSession =
   | { t: 'run'; argv: string[]; cwd: string; env: NodeJS.ProcessEnv; tty: ClientTerminal }
-  | { t: 'int' };
+  | { t: 'int' }
+  /** The deck, drawn by the session on the client's terminal: keys come as `in` (base64), sizes as `size`. */
+  | { t: 'attach'; env: NodeJS.ProcessEnv; columns: number; rows: number }
+  | { t: 'in'; b: string }
+  | { t: 'size'; columns: number; rows: number };
 
 export type FromSession =
   /** stdout (`o`) or stderr (`e`) text; `b` when the bytes were not text (base64). */
