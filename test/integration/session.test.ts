@@ -41,7 +41,7 @@ describe('a session: connect once, call many', () => {
   });
 
   it('prints the same output and exit codes as without it', async () => {
-    for (const args of [['tools', 'counter', '--json'], ['tools', 'everything'], ['call', 'counter', 'echo', 'text=same'], ['call', 'counter', 'nope'], ['call', 'counter', 'echo'], ['prompts', 'everything', '--json'], ['read', 'everything', 'demo://resource/static/document/architecture.md', '--json']]) {
+    for (const args of [['tools', 'counter', '--json'], ['tools', 'everything'], ['call', 'counter', 'echo', 'text=same'], ['call', 'counter', 'nope'], ['call', 'counter', 'echo'], ['prompts', 'everything', '--json'], ['read', 'everything', 'demo://resource/static/document/architecture.md', '--json'], ['status', '--json'], ['status']]) {
       const through = await s.cli(...args);
       const alone = await s.cli(...args, '--no-session');
       expect({ args, code: through.code, stdout: through.stdout }).toEqual({ args, code: alone.code, stdout: alone.stdout });
@@ -146,6 +146,10 @@ describe('a session that dies or idles', () => {
       expect(s.sockets()).toEqual([]);
       const again = await s.cli('session', 'start', 'counter');
       expect(again.code, again.stderr).toBe(0);
+      // A server the session does not hold: the command runs on its own, as without a session.
+      const other = await s.cli('tools', 'modern', '--json');
+      expect(other.code, other.stderr).toBe(0);
+      expect(JSON.parse(other.stdout).map((t: { name: string }) => t.name)).toContain('greet');
     } finally {
       killSession(pid);
       killSession(s.info()?.pid);
