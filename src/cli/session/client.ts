@@ -63,6 +63,7 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
   if (!found) return { argv: args };
   const { paths, attach } = found;
   try {
+    checkPrivate(paths.dir, 'directory');
     checkPrivate(paths.socket, 'socket');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { argv: args };
