@@ -87,6 +87,22 @@ describe('a session: connect once, call many', () => {
     expect(after).toMatchObject({ code: 0, stdout: 'hello, Ada\n' });
   });
 
+  it('a page to visit and a model reply wait too: answer <id> accepts the page, --reply writes the reply', async () => {
+    const page = await s.cli('call', 'modern', 'visit', '--json');
+    expect(page.code, page.stderr).toBe(8);
+    const [asked] = JSON.parse(page.stdout).questions;
+    expect(asked).toMatchObject({ kind: 'url', url: 'https://example.com/approve', domain: 'example.com' });
+    // The call had --json: so has its result, whoever prints it.
+    const accepted = JSON.parse((await s.cli('answer', String(asked.id))).stdout);
+    expect(accepted.result.content).toEqual([{ type: 'text', text: 'page accept' }]);
+    const sample = await s.cli('call', 'modern', 'ask_model', 'prompt=hi');
+    expect(sample.code, sample.stderr).toBe(8);
+    const id = /question (\d+)/.exec(sample.stderr)![1]!;
+    expect(sample.stderr).toContain("--reply '<text>'");
+    const replied = await s.cli('answer', id, '--reply', 'hello from a person');
+    expect(replied).toMatchObject({ code: 0, stdout: 'model said: hello from a person\n' });
+  });
+
   it('follows a task across commands: started by one, looked at by the next, answered by a third', async () => {
     const started = await s.cli('call', 'tasks', 'research', 'topic=otters', 'ambiguous=true', 'steps=2');
     expect(started.code, started.stderr).toBe(8);
