@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { createDeck, type Deck } from '../../core/deck.js';
 import { releaseStartupMemory } from '../../core/mcp/large-message.js';
@@ -50,6 +50,7 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
   const report = (message: StartReport) => process.send?.(message);
   try {
     ensureRuntimeDir(paths.dir);
+    claim(paths);
     if (await answers(paths.socket)) throw new UserError(`a session already runs on ${paths.socket}`);
     rmSync(paths.socket, { force: true });
   } catch (error) {
@@ -70,6 +71,7 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
   const unknown = names.filter((name) => !deck!.server(name));
   if (unknown.length) {
     await deck.close();
+    rmSync(paths.info, { force: true });
     const known = deck.getSnapshot().servers.map((s) => s.name).join(', ') || 'none';
     report({ t: 'failed', message: `no server named ${unknown.map((n) => `"${n}"`).join(', ')}; configured: ${known}`, code: Exit.badInput });
     return Exit.badInput;
@@ -95,6 +97,7 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
     });
   } catch (error) {
     await deck.close();
+    rmSync(paths.info, { force: true });
     report({ t: 'failed', message: `cannot listen on ${paths.socket}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, code: Exit.connection });
     return Exit.connection;
   } finally {
@@ -129,6 +132,37 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
   await new Promise<void>((resolve) => server.once('close', resolve));
   await stopping;
   return Exit.ok;
+}
+
+/**
+ * The note beside the socket is written first, exclusively, with this process's pid: of two
+ * sessions started at once for one configuration, one goes on. A note whose process is gone
+ * (killed, crashed) is taken over.
+ */
+function claim(paths: SessionPaths): void {
+  try {
+    writeFileSync(paths.info, JSON.stringify({ pid: process.pid }), { mode: 0o600, flag: 'wx' });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  let pid: number | undefined;
+  try {
+    pid = (JSON.parse(readFileSync(paths.info, 'utf8')) as { pid?: number }).pid;
+  } catch {
+    // Half written or unreadable: nobody's.
+  }
+  if (pid && pid !== process.pid && alive(pid)) throw new UserError(`a session for this configuration already runs or starts (pid ${pid}, ${paths.socket})`);
+  writeFileSync(paths.info, JSON.stringify({ pid: process.pid }), { mode: 0o600 });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function shutdown(server: Server, deck: Deck, paths: SessionPaths, host: SessionHost, stopWatching: () => void): Promise<void> {
