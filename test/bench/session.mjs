@@ -45,7 +45,7 @@ async function medians(cases) {
   for (let round = 0; round <= RUNS; round++) {
     for (const name of round % 2 ? [...names].reverse() : names) {
       const { ms, out } = await run(cases[name]);
-      if (name !== 'node -e 0' && !out.includes('Echo: hi')) throw new Error(`no echo from ${name}:\n${out}`);
+      if (name !== 'node -e 0' && name !== 'version' && !out.includes('Echo: hi')) throw new Error(`no echo from ${name}:\n${out}`);
       if (round) times[name].push(ms);
     }
   }
@@ -78,9 +78,10 @@ try {
   const folder = join(env.XDG_RUNTIME_DIR, 'mcpdeck');
   const info = JSON.parse(readFileSync(join(folder, readdirSync(folder).find((f) => f.endsWith('.json'))), 'utf8'));
   pid = info.pid;
-  const t = await medians({ 'node -e 0': ['-e', '0'], session: [MCPDECK, ...CALL], alone: [MCPDECK, ...CALL, '--no-session'] });
+  const t = await medians({ 'node -e 0': ['-e', '0'], version: [MCPDECK, '--version'], session: [MCPDECK, ...CALL], alone: [MCPDECK, ...CALL, '--no-session'] });
   const ratio = t.session / t['node -e 0'];
   rows.push({ measure: 'call echo through a warm session / node -e 0', candidate: `${t.session.toFixed(0)} ms`, baseline: `${t['node -e 0'].toFixed(0)} ms`, ratio: ratio.toFixed(2), target: '<= 1.5', note: ratio <= 1.5 ? 'ok' : 'ABOVE TARGET' });
+  rows.push({ measure: 'for scale: mcpdeck --version / node -e 0', candidate: `${t.version.toFixed(0)} ms`, baseline: `${t['node -e 0'].toFixed(0)} ms`, ratio: (t.version / t['node -e 0']).toFixed(2), target: 'info', note: 'what starting bin/mcpdeck.js (an ES module) costs alone' });
   rows.push({ measure: 'call echo connect-call-exit (--no-session) / node -e 0', candidate: `${t.alone.toFixed(0)} ms`, baseline: `${t['node -e 0'].toFixed(0)} ms`, ratio: (t.alone / t['node -e 0']).toFixed(2), target: 'info', note: `the session saves ${(t.alone - t.session).toFixed(0)} ms a call` });
   if (process.platform === 'linux') {
     // The session gives back what a burst left a second after its last client (serve.ts): read after that.

@@ -27,8 +27,14 @@ export type FromSession =
   | { t: 'exit'; code: number }
   | { t: 'fallback'; why?: string };
 
+/** Sends one message; those sent in the same tick (a result, its stderr line, the exit code) go out in one write. */
 export function send(socket: Socket, message: ToSession | FromSession): void {
-  if (!socket.destroyed && socket.writable) socket.write(`${JSON.stringify(message)}\n`);
+  if (socket.destroyed || !socket.writable) return;
+  if (!socket.writableCorked) {
+    socket.cork();
+    process.nextTick(() => socket.uncork());
+  }
+  socket.write(`${JSON.stringify(message)}\n`);
 }
 
 /** Calls `each` with every complete line's message; a line that is not JSON ends the connection. */
