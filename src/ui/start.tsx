@@ -3,8 +3,6 @@ import { Breadcrumb } from './shell/Breadcrumb.js';
 import { ThemeContext } from './theme/ThemeContext.js';
 import type { Theme } from './theme/theme.js';
 
-const ALT_SCREEN_ON = '\x1b[?1049h';
-const ALT_SCREEN_OFF = '\x1b[?1049l';
 /**
  * Ink draws at most this often. Its throttle holds the last change of a burst until the
  * interval has passed since the frame before, so at Ink's default 30 a server's
@@ -38,23 +36,21 @@ export interface DeckScreen {
 export function openScreen(theme: Theme, io?: { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream }): DeckScreen {
   // A session draws an attached deck on its client's terminal, through streams of its own (src/cli/session/attach.ts).
   const stdout = io?.stdout ?? process.stdout;
-  stdout.write(ALT_SCREEN_ON);
   let open = true;
+  // Ink enters the alternate screen as it renders and leaves it as it unmounts, on exit and
+  // on a signal too: the terminal is as it was.
   const close = () => {
     if (!open) return;
     open = false;
     app.cleanup();
-    process.off('exit', close);
-    stdout.write(ALT_SCREEN_OFF);
   };
-  process.once('exit', close);
   const app = render(
     <ThemeContext.Provider value={theme}>
       <Opening />
     </ThemeContext.Provider>,
     // A terminal is drawn on as a terminal whether or not CI is set (a CI job's shell, a
     // container that sets it): Ink's CI mode (the last frame only, at exit) is for pipes.
-    { exitOnCtrlC: false, patchConsole: !io, maxFps: MAX_FPS, interactive: Boolean(stdout.isTTY), ...(io && { stdout: io.stdout, stdin: io.stdin }) },
+    { exitOnCtrlC: false, patchConsole: !io, maxFps: MAX_FPS, interactive: Boolean(stdout.isTTY), alternateScreen: true, ...(io && { stdout: io.stdout, stdin: io.stdin }) },
   );
   return { app, close };
 }

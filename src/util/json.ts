@@ -69,9 +69,10 @@ function extraOf(c: number): number {
 }
 
 const LONGER_ALL = new RegExp(LONGER.source, 'g');
-/** The last long text measured: a 10 MB result's text is measured twice as it arrives. */
+/** The last long text measured, in this turn: a 10 MB result's text is measured twice as it arrives. */
 const LONG_TEXT = 2 ** 20;
-let measured = { text: '', length: 2 };
+const NOTHING = { text: '', length: 2 };
+let measured = NOTHING;
 
 /**
  * The length of terminalJson(text), a string, without writing it: for measuring 50 MB of
@@ -96,7 +97,12 @@ export function jsonStringLength(text: string): number {
       LONGER_ALL.lastIndex = i + 2;
     } else length += 5; // a lone surrogate, written \uXXXX
   }
-  // A long text is measured again as the same string (the traffic log, then the result's view): once is enough.
-  if (text.length >= LONG_TEXT) measured = { text, length };
+  // A long text is measured again as the same string as its message is handled (the traffic
+  // log, then the result's view): once is enough. Kept no longer than that turn, or the
+  // text of a 50 MB result would be held after the deck lets it go.
+  if (text.length >= LONG_TEXT) {
+    if (measured.text === '') queueMicrotask(() => (measured = NOTHING));
+    measured = { text, length };
+  }
   return length;
 }

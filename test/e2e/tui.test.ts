@@ -34,6 +34,23 @@ describe('the TUI in a real terminal', () => {
     await term.waitFor(/exit/i);
   });
 
+  it('gives the terminal back as it was on quit and on SIGTERM: the primary screen, the cursor shown', async () => {
+    for (const end of ['quit', 'SIGTERM'] as const) {
+      term = openTerminal({ everything });
+      await term.waitFor('✓ connected');
+      expect(term.tmux('display', '-p', '-t', 'main', '#{alternate_on}').trim()).toBe('1');
+      if (end === 'quit') await term.keys('q');
+      else {
+        // The shell runs `env … node …` (env becomes node): the deck is the shell's child.
+        const shell = term.tmux('display', '-p', '-t', 'main', '#{pane_pid}').trim();
+        execFileSync('pkill', ['-TERM', '-P', shell, 'node']);
+      }
+      await term.waitFor((s) => !s.includes('mcpdeck › servers'));
+      expect(term.tmux('display', '-p', '-t', 'main', '#{alternate_on} #{cursor_flag}').trim(), end).toBe('0 1');
+      term.stop();
+    }
+  });
+
   it('calls get-sum from its form: a=2, b=3 gives 5', async () => {
     term = openTerminal({ everything });
     await term.waitFor('✓ connected');

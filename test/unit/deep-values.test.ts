@@ -21,6 +21,8 @@ import { layoutForm } from '../../src/ui/widgets/form/form-layout.js';
 import { startState } from '../../src/ui/widgets/form/state/form-state.js';
 import { pretty } from '../../src/ui/widgets/form/state/useFormKeys.js';
 import { DESCRIPTION_HEAD } from '../../src/util/description-head.js';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { cutJson, jsonStringLength, terminalJson, wholeTerminalJson } from '../../src/util/json.js';
 import { pruneDeep, SHOWN_DEPTH } from '../../src/util/json-depth.js';
 
@@ -126,6 +128,21 @@ describe('bounded JSON of deep and escaped values', () => {
     const plain = 'x'.repeat(2 ** 21);
     const lines = `${'x'.repeat(2 ** 21 - 2)}\n\n`;
     for (const text of [plain, plain, lines, lines, plain]) expect(jsonStringLength(text)).toBe(terminalJson(text).length);
+  });
+
+  it('holds no long text it measured past the turn it was measured in', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
+    const base = process.memoryUsage().heapUsed;
+    let text: string | undefined = `${'z'.repeat(40 * 2 ** 20)}\n`;
+    expect(jsonStringLength(text)).toBe(text.length + 3);
+    text = undefined;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // V8 keeps the last string any regex ran on (RegExp.input) until the next runs, as one always soon does.
+    expect(/./.test('.')).toBe(true);
+    gc();
+    expect(process.memoryUsage().heapUsed - base).toBeLessThan(10 * 2 ** 20);
   });
 });
 

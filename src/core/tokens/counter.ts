@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 
 /** Text past this many characters is not counted: the count says "more than" instead (a 50 MB result would take seconds). */
@@ -30,7 +31,7 @@ const IDLE_MS = 2_000;
 /** The child's entry: the bundle's `token-counter.js` beside this chunk, or the source file when run from source. */
 function counterScript(): string {
   const here = import.meta.url;
-  return new URL(here.endsWith('.ts') ? './counter-process.ts' : './token-counter.js', here).pathname;
+  return fileURLToPath(new URL(here.endsWith('.ts') ? './counter-process.ts' : './token-counter.js', here));
 }
 
 interface Owed {
