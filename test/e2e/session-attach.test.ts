@@ -32,11 +32,15 @@ describe('the deck attached to a session', () => {
     await term.keys('Enter');
     await term.waitFor('4 Log');
     await term.keys('4');
-    // The Log tab's third pane: JSON-RPC traffic.
-    await term.keys('t', 't');
     await term.waitFor('JSON-RPC traffic');
+    // `t` goes to the Log tab's next pane, the third is the JSON-RPC traffic: pressed until it shows
+    // (the pane names are all on screen whichever is open; a press may land before the tab takes keys).
+    for (let i = 0; i < 6 && !/→ tools\/list/.test(term.screen()); i++) {
+      await term.keys('t');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
     // The call the script made before the deck opened is there, and one made now appears.
-    await term.waitFor(/tools\/call/);
+    await term.waitFor(/→ tools\/call/);
     const later = await cli('call', 'counter', 'echo', 'text=while-watched');
     expect(later.code, later.stderr).toBe(0);
     const screen = await term.waitFor((s) => (s.match(/→ tools\/call/g) ?? []).length >= 2);
