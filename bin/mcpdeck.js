@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The bundle (scripts/bundle.mjs): mcpdeck and its dependencies in one ES module per
 // entry point, production React inside, each command's code loaded when it runs.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import module from 'node:module';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -16,7 +16,9 @@ if (major < 22 || (major === 22 && minor < 12)) {
   // A session for this configuration runs the command when one runs (src/cli/session/client.ts,
   // one small file: the compile cache would cost it more than it saves); otherwise it runs
   // here, with --no-session taken out.
-  const outcome = await module.createRequire(import.meta.url)('../dist/bundle/session-client.cjs').viaSession(args, process.env, process.cwd());
+  // The bundle's build (its mtime) goes along: a session started before an update sends the command back.
+  const build = statSync(new URL('../dist/bundle/mcpdeck.js', import.meta.url)).mtimeMs;
+  const outcome = await module.createRequire(import.meta.url)('../dist/bundle/session-client.cjs').viaSession(args, process.env, process.cwd(), build);
   if ('code' in outcome) {
     const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
     await Promise.all([flushed(process.stdout), flushed(process.stderr)]);

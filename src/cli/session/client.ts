@@ -55,7 +55,7 @@ function sessionFor(args: string[], env: NodeJS.ProcessEnv, cwd: string): { path
  * Runs the command through the session for this configuration when one runs; otherwise
  * says which command line to run here (`--no-session` taken out).
  */
-export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: string): Promise<SessionOutcome> {
+export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: string, build?: number): Promise<SessionOutcome> {
   const dash = args.indexOf('--');
   const head = dash === -1 ? args : args.slice(0, dash);
   if (head.includes('--no-session')) return { argv: [...head.filter((a) => a !== '--no-session'), ...(dash === -1 ? [] : args.slice(dash))] };
@@ -91,7 +91,7 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
       if (attach) restore = attachTerminal(socket, env);
       else {
         const tty = { out: Boolean(process.stdout.isTTY), err: Boolean(process.stderr.isTTY), ...(process.stdout.columns && { columns: process.stdout.columns }) };
-        send(socket, { t: 'run', argv: args, cwd, env, tty });
+        send(socket, { t: 'run', argv: args, cwd, env, tty, build });
       }
     });
     readMessages<FromSession>(socket, (message) => {
@@ -99,7 +99,10 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
         const stream = message.t === 'o' ? process.stdout : process.stderr;
         stream.write(message.b !== undefined ? Buffer.from(message.b, 'base64') : (message.d ?? ''));
       } else if (message.t === 'exit') finish({ code: message.code });
-      else if (message.t === 'fallback') finish({ argv: args });
+      else if (message.t === 'fallback') {
+        if (message.why) process.stderr.write(`mcpdeck: ${message.why}\n`);
+        finish({ argv: args });
+      }
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (connected) return;

@@ -40,6 +40,8 @@ export class SessionHost {
     private readonly deck: () => Deck,
     /** The servers the session was started with (none: every configured one). */
     private readonly only: readonly string[] | undefined,
+    /** When the session's own bundle was built (undefined: not run from the bundle). */
+    private readonly build?: number,
   ) {}
 
   /** The deck's policy: the options of the command that is about the server, if one runs. */
@@ -99,11 +101,23 @@ export class SessionHost {
         if (!attached(message)) socket.destroy();
       } else if (message.t === 'attach' && !own) attached = attachDeck(this.deck(), socket, message);
       else if (message.t === 'int') own?.interrupt();
-      else if (message.t === 'run' && !own) {
+      else if (message.t === 'run' && !own && this.otherBuild(message)) {
+        send(socket, { t: 'fallback', why: 'the session runs the mcpdeck that was installed when it started, not this one: running without it (mcpdeck session stop ends it)' });
+      } else if (message.t === 'run' && !own) {
         own = this.start(socket, message);
         ownFollower = own.currentFollower();
       } else socket.destroy();
     });
+  }
+
+  /**
+   * mcpdeck was updated (or rebuilt) under the running session: its commands' modules may be
+   * gone. It still answers `session status` and `stop` (loaded at its start); the rest runs in the client.
+   */
+  private otherBuild(message: Extract<ToSession, { t: 'run' }>): boolean {
+    if (this.build === undefined || message.build === undefined || message.build === this.build) return false;
+    const [verb, sub] = message.argv.filter((a) => !a.startsWith('-'));
+    return !(verb === 'session' && (sub === 'status' || sub === 'stop'));
   }
 
   private start(socket: Socket, message: Extract<ToSession, { t: 'run' }>): Run {

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { createDeck, type Deck } from '../../core/deck.js';
 import { releaseStartupMemory } from '../../core/mcp/large-message.js';
@@ -60,7 +60,7 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
   routeCommandOutput();
   let deck: Deck | undefined;
   const only = names.length ? names : undefined;
-  const host = new SessionHost(() => deck!, only);
+  const host = new SessionHost(() => deck!, only, ownBuild());
   deck = await createDeck({
     ...deckOptions(options, inv, { only, supervise: true, drift: true }),
     oneShot: false,
@@ -129,9 +129,21 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
     issues: deck.configIssues.filter((i) => !i.pending).map((i) => `${i.severity}: ${sanitizeLine(i.message)}`),
   });
   process.disconnect?.();
+  // What `session status` and `stop` need, loaded now: an update of mcpdeck under the session
+  // replaces the files, and the session must still answer them.
+  await Promise.all([import('../program.js'), import('../commands/session.js'), import('./about.js')]);
   await new Promise<void>((resolve) => server.once('close', resolve));
   await stopping;
   return Exit.ok;
+}
+
+/** When the bundle this session runs was built: the mtime of `mcpdeck.js` beside this chunk (undefined outside the bundle). */
+function ownBuild(): number | undefined {
+  try {
+    return statSync(new URL('./mcpdeck.js', import.meta.url)).mtimeMs;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -14,7 +14,8 @@ interface ClientTerminal {
 }
 
 export type ToSession =
-  | { t: 'run'; argv: string[]; cwd: string; env: NodeJS.ProcessEnv; tty: ClientTerminal }
+  /** `build`: when the client's bundle was built (its mtime): a session of another build sends the command back. */
+  | { t: 'run'; argv: string[]; cwd: string; env: NodeJS.ProcessEnv; tty: ClientTerminal; build?: number }
   | { t: 'int' }
   /** The deck, drawn by the session on the client's terminal: keys come as `in` (base64), sizes as `size`. */
   | { t: 'attach'; env: NodeJS.ProcessEnv; columns: number; rows: number }
