@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // The bundle (scripts/bundle.mjs): mcpdeck and its dependencies in one ES module per
 // entry point, production React inside, each command's code loaded when it runs.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import module from 'node:module';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -13,6 +13,18 @@ if (major < 22 || (major === 22 && minor < 12)) {
   // The version alone loads nothing of the bundle: it is the package's own.
   process.stdout.write(`${JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version}\n`);
 } else {
+  // A session for this configuration runs the command when one runs (src/cli/session/client.ts,
+  // one small file: the compile cache would cost it more than it saves); otherwise it runs
+  // here, with --no-session taken out.
+  // The bundle's build (its mtime) goes along: a session started before an update sends the command back.
+  const build = statSync(new URL('../dist/bundle/mcpdeck.js', import.meta.url)).mtimeMs;
+  const outcome = await module.createRequire(import.meta.url)('../dist/bundle/session-client.cjs').viaSession(args, process.env, process.cwd(), build);
+  if ('code' in outcome) {
+    const flushed = (stream) => new Promise((resolve) => stream.write('', resolve));
+    await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+    process.exit(outcome.code);
+  }
+  process.argv.splice(2, process.argv.length - 2, ...outcome.argv);
   // Node keeps the bundle's compiled code between runs, in its default folder
   // (<os.tmpdir()>/node-compile-cache, or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1
   // turns it off. The bench measures what it saves.

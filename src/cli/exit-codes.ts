@@ -8,6 +8,7 @@ export const Exit = {
   protocol: 5,
   needsApproval: 6,
   drift: 7,
+  waiting: 8,
   interrupted: 130,
 } as const;
 
@@ -25,6 +26,7 @@ export const EXIT_MEANINGS: Record<keyof typeof Exit, string> = {
   protocol: 'the server refused the request (or does not offer what the command needs), or it timed out, or a task failed',
   needsApproval: "a server from a project's file waits for approval (nothing was started; `mcpdeck approve`)",
   drift: '`tools --changed`: the server\'s tools, prompts or resource templates differ from the ones accepted',
+  waiting: 'a call through a session waits for the answer to a question its server asked (`mcpdeck answer <id>`, then the result)',
   interrupted: 'cancelled with Ctrl-C',
 };
 

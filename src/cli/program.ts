@@ -31,8 +31,10 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   export: async () => (await import('./commands/export.js')).registerExport,
   approve: async () => (await import('./commands/approve.js')).registerApprove,
   auth: async () => (await import('./commands/auth.js')).registerAuth,
+  session: async () => (await import('./commands/session.js')).registerSession,
+  answer: async () => (await import('./commands/answer.js')).registerAnswer,
 };
-const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources' };
+const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources', wait: 'answer' };
 /** Every word a command line can start with (the deck's `ui` aside): the command reference (docs/cli.md) lists each. */
 export const COMMAND_WORDS = [...Object.keys(COMMANDS), ...Object.keys(ALIASES), 'rm'].filter((w) => w !== 'ui');
 const PROGRAM_FLAGS = new Set(['-V', '--version']);

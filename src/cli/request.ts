@@ -11,6 +11,7 @@ import { sanitize } from '../util/sanitize.js';
 import { Exit, UserError } from './exit-codes.js';
 import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from './target.js';
 import { collect } from './options.js';
+import { onInterrupt } from './session/context.js';
 
 /** The options every command that sends a request shares. */
 export interface RequestCommandOptions extends TargetOptions {
@@ -127,8 +128,7 @@ export async function onServer(
   const timeout = timeoutOf(options);
   const deck = await openDeck(options, inv, { only: adhoc || !server ? undefined : [server], lists });
   const abort = new AbortController();
-  const onSigint = () => abort.abort();
-  process.once('SIGINT', onSigint);
+  const stopListening = onInterrupt(() => abort.abort());
   let stopLogs = () => {};
   try {
     const name = pickServer(deck, server, adhoc);
@@ -148,7 +148,7 @@ export async function onServer(
     throw error;
   } finally {
     stopLogs();
-    process.off('SIGINT', onSigint);
+    stopListening();
     await deck.close();
   }
 }

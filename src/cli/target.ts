@@ -16,6 +16,7 @@ import { answerSettings, cliPolicy } from './elicit/options.js';
 import { cliAuthPolicy } from './auth/policy.js';
 import { ADHOC_NAME, isAdhoc, type Invocation, type TargetOptions } from './options.js';
 import type { AuthManager } from '../core/auth/manager.js';
+import { commandContext } from './session/context.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
 
@@ -112,6 +113,9 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
 
 /** Builds the deck and reports configuration problems on stderr; errors in --config files stop here. */
 export async function openDeck(options: TargetOptions, inv: Invocation, scope: DeckScope = {}): Promise<Deck> {
+  // A session runs this command: its deck is lent (src/cli/session/).
+  const session = commandContext.getStore();
+  if (session) return session.lend(options, inv, scope);
   const answers = answerSettings(options, inv.cwd);
   // The TUI asks in its own overlay; a command asks on the terminal only about the one server it is about.
   const signIn = options.signIn ?? (scope.only?.length === 1 || isAdhoc(options, inv) ? undefined : 'never');

@@ -33,8 +33,9 @@ export interface DeckScreen {
  * person sees where they are while the configuration is read, and the app takes
  * over the same screen when it is ready. Loads only Ink and a few components.
  */
-export function openScreen(theme: Theme): DeckScreen {
-  const { stdout } = process;
+export function openScreen(theme: Theme, io?: { stdout: NodeJS.WriteStream; stdin: NodeJS.ReadStream }): DeckScreen {
+  // A session draws an attached deck on its client's terminal, through streams of its own (src/cli/session/attach.ts).
+  const stdout = io?.stdout ?? process.stdout;
   let open = true;
   // Ink enters the alternate screen as it renders and leaves it as it unmounts, on exit and
   // on a signal too: the terminal is as it was.
@@ -49,7 +50,7 @@ export function openScreen(theme: Theme): DeckScreen {
     </ThemeContext.Provider>,
     // A terminal is drawn on as a terminal whether or not CI is set (a CI job's shell, a
     // container that sets it): Ink's CI mode (the last frame only, at exit) is for pipes.
-    { exitOnCtrlC: false, patchConsole: true, maxFps: MAX_FPS, interactive: Boolean(stdout.isTTY), alternateScreen: true },
+    { exitOnCtrlC: false, patchConsole: !io, maxFps: MAX_FPS, interactive: Boolean(stdout.isTTY), alternateScreen: true, ...(io && { stdout: io.stdout, stdin: io.stdin }) },
   );
   return { app, close };
 }

@@ -314,6 +314,7 @@ try {
     child.on('exit', (code, signal) => resolve(code ?? signal));
   });
   if (memory !== 0) throw new Error(`memory.mjs failed (exit ${memory})`);
+  await sessionBench();
 } catch (err) {
   // What was measured before the failure is still worth seeing (once the table is out, rows is empty).
   if (rows.length) printTable(rows);
@@ -321,4 +322,14 @@ try {
   process.exitCode = 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** (g) Sessions (session.mjs, its own process; prints its own table): a call through a warm session, 1,000 calls' memory. */
+async function sessionBench() {
+  const code = await new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(BENCH, 'session.mjs')], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'], timeout: 300_000 });
+    child.on('error', reject);
+    child.on('exit', (exit, signal) => resolve(exit ?? signal));
+  });
+  if (code !== 0) throw new Error(`session.mjs failed (exit ${code})`);
 }

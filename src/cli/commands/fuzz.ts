@@ -4,6 +4,7 @@ import { countOf } from '../../util/text.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { printJson, splitWords } from '../request.js';
 import { connectOne, isAdhoc, openDeck, pickServer, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { onInterrupt } from '../session/context.js';
 
 interface FuzzCommandOptions extends TargetOptions {
   seed?: string;
@@ -71,8 +72,7 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
         const notes = noteTally();
         const deck = await openDeck({ ...options, onElicit: 'decline', onSample: 'decline' }, inv, { only: server ? [server] : undefined, lists: ['tools'], policyNotes: notes.add });
         const abort = new AbortController();
-        const onSigint = () => abort.abort();
-        process.once('SIGINT', onSigint);
+        const stopListening = onInterrupt(() => abort.abort());
         try {
           const name = pickServer(deck, server, isAdhoc(options, inv));
           await connectOne(deck, name);
@@ -94,7 +94,7 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
           if (abort.signal.aborted) return Exit.interrupted;
           return report.findings.length ? Exit.toolError : Exit.ok;
         } finally {
-          process.off('SIGINT', onSigint);
+          stopListening();
           await deck.close();
         }
       }),
