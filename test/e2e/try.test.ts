@@ -2,22 +2,13 @@
 // network; a call it is refused shows in the Info tab, `w` allows it for this run, and
 // `a` adds the server to the user catalog with what it needed.
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
-import { fixture } from '../helpers/servers.js';
+import { fixture, localhostPage } from '../helpers/servers.js';
 
-let web: Server;
-let url: string;
-beforeAll(async () => {
-  web = createServer((_req, res) => res.end('hello from localhost'));
-  await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-  url = `http://localhost:${(web.address() as AddressInfo).port}/`;
-});
-afterAll(() => new Promise<void>((resolve) => web.close(() => resolve())));
+const page = localhostPage('hello from localhost');
 
 async function callFetch(term: Terminal): Promise<void> {
   await term.keys('1', '/');
@@ -26,7 +17,7 @@ async function callFetch(term: Terminal): Promise<void> {
   await term.waitFor(/› .*fetch.url/i);
   await term.keys('Enter');
   await term.waitFor('[ call ]');
-  await term.type(url);
+  await term.type(page.url);
   await term.keys('C-s');
 }
 

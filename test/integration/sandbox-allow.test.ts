@@ -1,25 +1,16 @@
 // Allowing what a sandboxed server was refused (the Info tab's `w` calls deck.sandbox.allow),
 // approving a project's server to run sandboxed, and keeping a tried server (`a`).
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createDeck, type Deck } from '../../src/core/deck.js';
 import { Workspace } from '../../src/core/config/workspace.js';
 import { normalizeEntry } from '../../src/core/config/normalize.js';
 import { state, waitForStatus } from './helpers/deck.js';
-import { fixtureServer } from '../helpers/servers.js';
+import { fixtureServer, localhostPage } from '../helpers/servers.js';
 
-let web: Server;
-let url: string;
-beforeAll(async () => {
-  web = createServer((_req, res) => res.end('hello from localhost'));
-  await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
-  url = `http://localhost:${(web.address() as AddressInfo).port}/`;
-});
-afterAll(() => new Promise<void>((resolve) => web.close(() => resolve())));
+const page = localhostPage('hello from localhost');
 
 let deck: Deck | undefined;
 afterEach(async () => {
@@ -37,7 +28,7 @@ function place() {
   return { home, project, env };
 }
 
-const fetchLocal = async (d: Deck, name: string) => (await d.callTool(name, 'fetch_url', { url })).isError;
+const fetchLocal = async (d: Deck, name: string) => (await d.callTool(name, 'fetch_url', { url: page.url })).isError;
 
 describe('allowing what the sandbox refused', () => {
   it("a project's server approved sandboxed: allowing a host writes it to the entry, asks for approval again, then the call succeeds", async () => {
