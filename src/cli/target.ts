@@ -70,6 +70,8 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     rootsEditable: tui,
     // A command exits once it has its answer: its servers get a short grace, not a graceful wait.
     oneShot: !tui,
+    // The deck and a session live long; a command counts once and exits.
+    countTokensApart: supervise,
     // The TUI shows notices and sign-ins for a while; a command reads them all at its end.
     ...(tui && { noticeMs: NOTICE_MS }),
     cwd: inv.cwd,

@@ -41,6 +41,11 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   rootsEditable?: boolean;
   /** A command that ends once it has its answer: closing gives each stdio server a short grace, not a graceful wait. */
   oneShot?: boolean;
+  /**
+   * Token counts from a process of their own that ends when idle (tokens/counter.ts), for
+   * a deck that lives long: the tokenizer's 56 MiB would otherwise stay for good.
+   */
+  countTokensApart?: boolean;
   /** How `watchConfig` watches the configuration files (default: their folders, with fs.watch); false: never. */
   watcher?: WatcherFactory | false;
   /** The definitions the person accepted, per server: with it, the deck watches for drift (`deck.drift`). */

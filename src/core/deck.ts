@@ -17,8 +17,9 @@ import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import { DEMO_NAME } from './config/demo-entry.js';
 import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
-import { DriftWatch, listedKinds } from './drift/watch.js';
+import { watchHubDrift, type DriftWatch } from './drift/watch.js';
 import { TokenMeter } from './tokens/meter.js';
+import { childCounter, inProcess } from './tokens/counter.js';
 import { recordApproval, revokeApproval } from './config/approvals.js';
 import type { TestsApproval } from './checks/tests-approval.js';
 import type { TestFile } from './checks/test-file.js';
@@ -66,8 +67,8 @@ export class Deck {
   readonly sandbox: SandboxEdits;
   /** Tools, prompts and resource templates that differ from those the person accepted (with `definitions` only). */
   readonly drift?: DriftWatch;
-  /** Token counts of tool definitions and results; the tokenizer loads on `tokens.load()`. */
-  readonly tokens = new TokenMeter();
+  /** Token counts of tool definitions and results, counted when first asked for. */
+  readonly tokens: TokenMeter;
   /** Where the person started mcpdeck: the project, where saved tests go by default. */
   readonly cwd: string;
 
@@ -95,22 +96,13 @@ export class Deck {
       adhoc: Boolean(options.adhoc), reload: () => this.reload(),
     });
     this.sandbox = new SandboxEdits({ ...options, editor: this.editor, definition: (name) => this.hub.definition(name), denials: (name) => this.hub.get(name)?.sandbox?.denials ?? [], reload: () => this.reload() });
+    this.tokens = new TokenMeter(options.countTokensApart ? childCounter() : inProcess);
     this.subscribe = this.hub.subscribe;
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
     this.cwd = options.cwd;
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
-    if (options.definitions) {
-      const { recentArgs } = options;
-      const drift = new DriftWatch({
-        store: options.definitions,
-        kinds: listedKinds(options.lists),
-        definition: (name) => this.hub.definition(name),
-        called: recentArgs && ((server, tool) => recentArgs.get(server, tool) !== undefined),
-      });
-      this.hub.subscribe(() => drift.observe(this.hub.getSnapshot().servers));
-      this.drift = drift;
-    }
+    if (options.definitions) this.drift = watchHubDrift(this.hub, options.definitions, options.lists, options.recentArgs);
   }
 
   /** Reads every configuration source and lists the servers (new or changed ones not connected yet). */

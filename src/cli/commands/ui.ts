@@ -33,8 +33,6 @@ export async function openTui(options: TargetOptions & { json?: boolean }, inv: 
   try {
     const deck = await openDeck(options, inv, { tui, reportLater: true, trying });
     issues = deck.configIssues;
-    // The deck lives long: its token counts come from a process that ends when idle.
-    deck.tokens.countApart();
     try {
       // The servers start connecting while the screens load: a quick one is connected
       // by the first full frame, with no frames drawn between; in-process ones are

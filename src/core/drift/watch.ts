@@ -6,12 +6,14 @@ import { compareDefinitions, type ServerDrift } from './compare.js';
 import { definitionsOf, serverIdentity, type DefinitionKind, type DefinitionSet, type ListedKinds } from './definitions.js';
 import type { DefinitionStore } from './store.js';
 import type { ListKind } from '../servers/lists.js';
+import type { ServerHub } from '../servers/hub.js';
+import type { RecentArgs } from '../calls/recent-args.js';
 import { formatCount } from '../../util/text.js';
 
 const KIND_OF_LIST: Record<ListKind, DefinitionKind> = { tools: 'tool', prompts: 'prompt', resources: 'template' };
 
 /** The definitions a deck that lists `lists` (default: all) holds: resource templates come with resources. */
-export const listedKinds = (lists: readonly ListKind[] = ['tools', 'resources', 'prompts']): ListedKinds => lists.map((l) => KIND_OF_LIST[l]);
+const listedKinds = (lists: readonly ListKind[] = ['tools', 'resources', 'prompts']): ListedKinds => lists.map((l) => KIND_OF_LIST[l]);
 
 /** A server with more definitions than this is not watched: keeping and comparing 100,000 tools would cost every listing seconds. */
 export const DRIFT_LIMIT = 2_000;
@@ -121,4 +123,16 @@ export class DriftWatch implements Store<DriftSnapshot> {
       return drift ? { ...rest, [name]: drift } : rest;
     });
   }
+}
+
+/** A DriftWatch on a hub's servers, comparing on every change (the Deck's, given `definitions`). */
+export function watchHubDrift(hub: Pick<ServerHub, 'subscribe' | 'getSnapshot' | 'definition'>, store: DefinitionStore, lists?: readonly ListKind[], recentArgs?: RecentArgs): DriftWatch {
+  const drift = new DriftWatch({
+    store,
+    kinds: listedKinds(lists),
+    definition: (name) => hub.definition(name),
+    called: recentArgs && ((server, tool) => recentArgs.get(server, tool) !== undefined),
+  });
+  hub.subscribe(() => drift.observe(hub.getSnapshot().servers));
+  return drift;
 }

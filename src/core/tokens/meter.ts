@@ -2,7 +2,7 @@ import { createStore, type Store } from '../store.js';
 import type { ServerState } from '../servers/state.js';
 import type { CallToolResult, Tool } from '../mcp/types.js';
 import { cutJson } from '../../util/json.js';
-import { childCounter, COUNT_LIMIT, inProcess, type Counter } from './counter.js';
+import { COUNT_LIMIT, inProcess, type Counter } from './counter.js';
 import { resultTexts, type ResultTokens } from './result.js';
 
 /** The tokenizer's encoding: GPT-4o's and later OpenAI models'; other models' tokenizers differ by some percent. */
@@ -51,12 +51,7 @@ export class TokenMeter implements Store<number> {
   private readonly results = new WeakMap<object, ResultTokens>();
   private queue: Batch[] = [];
 
-  constructor(private counter: Counter = inProcess) {}
-
-  /** Counts from now on in a process of its own (the deck, which lives long). */
-  countApart(counter: Counter = childCounter()): void {
-    this.counter = counter;
-  }
+  constructor(private readonly counter: Counter = inProcess) {}
 
   /** A tool's definition tokens, or undefined until counted (asking for the count). */
   tool(tool: Tool): number | undefined {
