@@ -43,4 +43,11 @@ describe('the equivalent command line', () => {
     expect(callCommandLine({ server: 'adhoc', tool: 't', args: { a: 1 }, source: adhoc, config: { command: 'node', args: ['server.js', 'stdio'] } }))
       .toBe(`mcpdeck call t --args '{"a":1}' -- node server.js stdio`);
   });
+
+  it('copies a sandboxed ad hoc server with its sandbox, so the copy runs sandboxed too', () => {
+    const adhoc = { kind: 'adhoc', label: 'command line' } as const;
+    const sandbox = { network: ['api.example.com'], read: ['/data/in'], write: [], env: {}, required: true, deny: ['/home/me/.ssh'], home: '/home/me' };
+    expect(callCommandLine({ server: 'adhoc', tool: 't', args: {}, source: adhoc, config: { type: 'stdio', command: 'node', args: ['s.js'], sandbox } }))
+      .toBe('mcpdeck call t --sandbox --allow-host api.example.com --allow-read /data/in -- node s.js');
+  });
 });

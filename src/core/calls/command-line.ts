@@ -27,6 +27,17 @@ export function sourceOptions(source: ConfigSource | undefined): string[] {
 }
 
 /** How to make the same call from a shell with `mcpdeck call`. */
+/** A sandboxed ad hoc server's sandbox as options, so the command copied runs it sandboxed too. */
+function sandboxOptions(sandbox: unknown): string[] {
+  if (typeof sandbox !== 'object' || sandbox === null) return [];
+  const list = (key: string) => {
+    const value = (sandbox as Record<string, unknown>)[key];
+    return Array.isArray(value) ? value.map(String) : [];
+  };
+  const allow = (option: string, key: string) => list(key).flatMap((v) => [option, v]);
+  return ['--sandbox', ...allow('--allow-host', 'network'), ...allow('--allow-read', 'read'), ...allow('--allow-write', 'write')];
+}
+
 export function callCommandLine({ server, tool, args, source, config, unchecked }: CommandTarget): string {
   const argsPart = [...(Object.keys(args).length ? ['--args', JSON.stringify(args)] : []), ...(unchecked ? ['--no-validate'] : [])];
   let words: string[];
@@ -36,7 +47,7 @@ export function callCommandLine({ server, tool, args, source, config, unchecked 
     const command = typeof config.command === 'string' ? config.command : undefined;
     const rest = Array.isArray(config.args) ? config.args.map(String) : [];
     const transport = config.type === 'sse' ? ['--transport', 'sse'] : [];
-    const target = url ? ['--url', url, ...transport] : command ? ['--', command, ...rest] : [];
+    const target = url ? ['--url', url, ...transport] : command ? [...sandboxOptions(config.sandbox), '--', command, ...rest] : [];
     words = ['call', tool, ...argsPart, ...target];
   } else {
     words = ['call', server, tool, ...argsPart, ...sourceOptions(source)];
