@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { everythingStdio, fixtureServer } from '../helpers/servers.js';
 
@@ -41,9 +42,15 @@ describe('the TUI in a real terminal', () => {
       expect(term.tmux('display', '-p', '-t', 'main', '#{alternate_on}').trim()).toBe('1');
       if (end === 'quit') await term.keys('q');
       else {
-        // The shell runs `env … node …` (env becomes node): the deck is the shell's child.
-        const shell = term.tmux('display', '-p', '-t', 'main', '#{pane_pid}').trim();
-        execFileSync('pkill', ['-TERM', '-P', shell, 'node']);
+        // The deck: the process that runs node on this terminal's config file (`env` has become
+        // node by now). Found by its command line: tmux's and the shell's name the file too, and
+        // how a shell starts a command (a child or itself) is the machine's.
+        const config = join(term.dir, 'servers.json');
+        const deck = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).split('\n')
+          .map((line) => line.trim().match(/^(\d+) (.*)$/))
+          .filter((m) => m !== null && m[2].startsWith(`${process.execPath} `) && m[2].includes(config));
+        expect(deck).toHaveLength(1);
+        process.kill(Number(deck[0]![1]), 'SIGTERM');
       }
       await term.waitFor((s) => !s.includes('mcpdeck › servers'));
       expect(term.tmux('display', '-p', '-t', 'main', '#{alternate_on} #{cursor_flag}').trim(), end).toBe('0 1');
