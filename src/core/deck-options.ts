@@ -52,6 +52,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   definitions?: DefinitionStore;
   /** Time for what expires (default: the system clock). */
   clock?: Clock;
+  /** The MCP Registry to read (`--registry`); unset, the `registry` setting or the official one. */
+  registry?: string;
   /** How long notices and finished sign-ins stay in the stores (the TUI: NOTICE_MS); unset: until dismissed. */
   noticeMs?: number;
 }

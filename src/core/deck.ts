@@ -25,6 +25,8 @@ import type { TestsApproval } from './checks/tests-approval.js';
 import type { TestFile } from './checks/test-file.js';
 import type { SavedCall } from './checks/saved-call.js';
 import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
+import { RegistryDesk } from './mcp-registry/desk.js';
+import { normalizeEntry } from './config/normalize.js';
 
 export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
@@ -71,6 +73,8 @@ export class Deck {
   readonly tokens: TokenMeter;
   /** Where the person started mcpdeck: the project, where saved tests go by default. */
   readonly cwd: string;
+  /** The MCP Registry: search, try a server in this deck (in no file), install it into any client's. */
+  readonly registry: RegistryDesk;
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -101,6 +105,10 @@ export class Deck {
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
     this.cwd = options.cwd;
+    this.registry = new RegistryDesk({ env: options.env, cwd: options.cwd, catalogPath: options.userCatalog?.path, secrets, registry: options.registry, tryServer: async (name, entry, label) => {
+      await this.reader.addTried(normalizeEntry(name, entry, { kind: 'adhoc', label }, options.env));
+      return name;
+    } });
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
     if (options.definitions) this.drift = watchHubDrift(this.hub, options.definitions, options.lists, options.recentArgs);
   }

@@ -24,10 +24,12 @@ export function exportTarget(client: ClientFormat, where: Where, scope?: SourceS
  * tables). A name already there with another definition is kept unless `force`.
  */
 export async function exportServers(options: {
-  client: ClientFormat;
-  file: ClientFile;
+  client: Pick<ClientFormat, 'name' | 'fromDeck'> & { id: string };
+  file: Pick<ClientFile, 'path' | 'at' | 'syntax'>;
   servers: Record<string, Record<string, unknown>>;
   force?: boolean;
+  /** How to ask for each `${input:id}` the servers use (registry installs): written to a file that asks for inputs (VS Code's, mcpdeck's). */
+  inputs?: { id: string; description: string }[];
 }): Promise<TransferResult> {
   const { client, file, force } = options;
   const result: TransferResult = { added: [], replaced: [], same: [], skipped: [], notes: [], problems: [] };
@@ -36,7 +38,7 @@ export async function exportServers(options: {
   for (const [name, entry] of Object.entries(options.servers)) {
     const ids = new Set<string>();
     mapStrings(entry, (v) => (inputRefs(v).forEach((id) => ids.add(id)), v));
-    if (ids.size && client.id !== 'vscode') {
+    if (ids.size && client.id !== 'vscode' && client.id !== 'mcpdeck') {
       result.skipped.push({ name, why: `it uses \${input:${[...ids][0]}}, which only VS Code asks for` });
       continue;
     }
@@ -75,7 +77,7 @@ export async function exportServers(options: {
     const missing = [...inputs].filter((id) => !declared.has(id));
     if (changes.length && missing.length) {
       const list = isRecord(document) && Array.isArray(document.inputs) ? document.inputs : [];
-      const added = missing.map((id) => ({ type: 'promptString', id, description: id, password: true }));
+      const added = missing.map((id) => ({ type: 'promptString', id, description: options.inputs?.find((i) => i.id === id)?.description ?? id, password: true }));
       changes.push({ path: ['inputs'], value: [...list, ...added] });
     }
     return { changes, result };

@@ -25,6 +25,8 @@ export class ConfigReader {
   /** Problems found by the last read. */
   issues: ConfigIssue[] = [];
   private watcher?: FileWatcher;
+  /** Servers tried in this deck (from the registry): in no file, gone when the deck ends. */
+  private readonly tried: ServerDefinition[] = [];
   /** Reads one at a time: a file change, an approval and a save can come together. */
   private reading: Promise<unknown> = Promise.resolve();
 
@@ -48,6 +50,14 @@ export class ConfigReader {
   async refresh(): Promise<void> {
     await this.load();
     await this.parts.hub.connectAll();
+  }
+
+  /** Adds (or replaces) a tried server and connects it; read with every configuration read until the deck ends. */
+  async addTried(def: ServerDefinition): Promise<void> {
+    const at = this.tried.findIndex((d) => d.name === def.name);
+    if (at >= 0) this.tried[at] = def;
+    else this.tried.push(def);
+    await this.refresh();
   }
 
   /** Starts watching every configuration file (ours and other clients', approvals, hidden sources); ad hoc servers have none. */
@@ -83,6 +93,7 @@ export class ConfigReader {
       const nothing = servers.length === 0 && !loaded.issues.some((i) => i.severity === 'error');
       if ((options.demo || nothing) && !servers.some((s) => s.name === DEMO_NAME)) servers = [...servers, demoDefinition()];
     }
+    if (this.tried.length) servers = [...servers.filter((s) => !this.tried.some((t) => t.name === s.name)), ...this.tried];
     // The sandbox runtime (and its proxy) starts while the SDK loads for the first connection.
     if (servers.some((s) => s.config?.type === 'stdio' && s.config.sandbox && !s.approval?.needed)) void import('../sandbox/launch.js').then((m) => m.sandboxStarting());
     const result = await hub.setServers(servers);

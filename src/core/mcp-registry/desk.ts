@@ -1,0 +1,140 @@
+import { shellQuote } from '../calls/command-line.js';
+import { whereFrom } from '../config/sources/where.js';
+import type { SecretStore } from '../secrets/store.js';
+import type { RegistryClient, RegistryPage } from './client.js';
+import { readInstalls, isNewer, type InstallRecord } from './installed.js';
+import { choicesOf, choiceKind, planLaunch, questionsFor, type Question, type RegistryChoice } from './launch.js';
+import { packageLabel, type RegistryEntry, type RegistryServer } from './server-json.js';
+import { openRegistry } from './settings.js';
+import { tryEntry } from './try.js';
+
+export interface RegistryDeskOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** The user catalog's file (installs into mcpdeck go there). */
+  catalogPath?: string;
+  secrets: () => Promise<SecretStore>;
+  /** Adds a server to the running deck for this session only, connects it, and gives its name there. */
+  tryServer: (name: string, entry: Record<string, unknown>, label: string) => Promise<string>;
+  /** `--registry` given to the deck. */
+  registry?: string;
+}
+
+/** One way to run a server, as a list shows it. */
+export interface ChoiceView {
+  choice: RegistryChoice;
+  kind: string;
+  /** `npm @scope/pkg@1.2.3`, `remote streamable-http https://…`. */
+  label: string;
+}
+
+/** A newer version or a warning for a server installed from a registry (the dashboard's mark). */
+export interface InstallMark {
+  latest: string;
+  newer: boolean;
+  status: string;
+}
+
+/**
+ * The MCP Registry for the deck: search, a server's versions and packages, trying one in
+ * the running deck (never written anywhere) and installing it into any client's file.
+ */
+export class RegistryDesk {
+  private readonly listeners = new Set<() => void>();
+  private marks = new Map<string, InstallMark>();
+
+  constructor(private readonly options: RegistryDeskOptions) {}
+
+  /** The registry read (settings are read each time: a changed setting takes effect at once). */
+  client(): RegistryClient {
+    return openRegistry(this.options.env, this.options.registry);
+  }
+
+  search = (words: string, cursor?: string): Promise<RegistryPage> => this.client().search(words, { cursor });
+  versions = (name: string): Promise<RegistryEntry[]> => this.client().versions(name);
+  server = (name: string, version?: string): Promise<RegistryEntry> => this.client().server(name, version);
+
+  choices(server: RegistryServer): ChoiceView[] {
+    return choicesOf(server).map((choice) => {
+      const kind = choiceKind(server, choice);
+      if (choice.kind === 'remote') {
+        const remote = server.remotes[choice.index]!;
+        return { choice, kind, label: `remote ${remote.type} ${remote.url}` };
+      }
+      const pkg = server.packages[choice.index]!;
+      return { choice, kind, label: `${packageLabel(pkg.registryType)} ${pkg.identifier}${pkg.version && pkg.registryType !== 'oci' ? `@${pkg.version}` : ''}` };
+    });
+  }
+
+  questions = (server: RegistryServer, choice: RegistryChoice): Question[] => questionsFor(server, choice);
+
+  /** The exact command line (or URL) mcpdeck would run, values not given yet as `<name>`; or why it cannot run. */
+  commandLine(server: RegistryServer, choice: RegistryChoice): { line: string } | { error: string } {
+    return commandLineOf(server, choice);
+  }
+
+  /** Tries one way of running the server in this deck (sandboxed where it can be): its name there. */
+  async try(server: RegistryServer, choice: RegistryChoice, answers: Record<string, string>): Promise<string> {
+    const entry = tryEntry(server, choice, answers);
+    return this.options.tryServer(`try-${server.name.split('/').pop()!}`, entry, `tried from the registry: ${server.name} ${server.version}`);
+  }
+
+  /** Where `i` can install (`--to` names), with the file each means. */
+  async targets(): Promise<{ name: string; label: string }[]> {
+    const { targetNames, installTarget } = await import('./install.js');
+    const where = whereFrom({ env: this.options.env, cwd: this.options.cwd });
+    const catalog = this.options.catalogPath ?? '';
+    return targetNames(where).filter((n) => catalog || !n.startsWith('mcpdeck')).map((name) => ({ name, label: installTarget(name, where, catalog).label }));
+  }
+
+  /** Installs into a target's file; secret answers for mcpdeck's own files go to its secret store. */
+  async install(server: RegistryServer, choice: RegistryChoice, answers: Record<string, string>, to: string, { name, force = false }: { name?: string; force?: boolean } = {}) {
+    const { installServer, installTarget } = await import('./install.js');
+    const target = installTarget(to, whereFrom({ env: this.options.env, cwd: this.options.cwd }), this.options.catalogPath ?? '');
+    const plan = planLaunch(server, choice, answers, target.style);
+    const secretAnswers = Object.fromEntries(plan.inputs.flatMap((i) => (answers[i.key] ? [[i.id, answers[i.key]!]] : [])));
+    const result = await installServer({ server, choice, plan, target, name, force, registry: this.client().url, secretAnswers, secrets: this.options.secrets, env: this.options.env });
+    return { ...result, target: target.label, envRefs: plan.envRefs };
+  }
+
+  /** Marks for installed servers, by file and entry name (what the registry said when last asked). */
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  getMarks = (): ReadonlyMap<string, InstallMark> => this.marks;
+  static markKey = (path: string, name: string) => `${path}\0${name}`;
+
+  /** Reads the install records (marks from the last check at once), then asks the registries again in the background. */
+  async refreshMarks(): Promise<void> {
+    const records = readInstalls(this.options.env);
+    if (!records.length) return;
+    this.setMarks(records);
+    const { checkInstalls } = await import('./updates.js');
+    const { RegistryClient } = await import('./client.js');
+    const settings = openRegistry(this.options.env, this.options.registry);
+    const checks = await checkInstalls(this.options.env, (url) => (url === settings.url ? settings : new RegistryClient({ url })), records);
+    this.setMarks(checks.map((c) => ({ ...c.record, ...(c.latest && { latest: { version: c.latest, status: c.status ?? 'active', checkedAt: '' } }), ...(!c.latest && c.status && { latest: { version: c.record.version, status: c.status, checkedAt: '' } }) })));
+  }
+
+  private setMarks(records: InstallRecord[]): void {
+    this.marks = new Map(records.flatMap((r) => (r.latest ? [[RegistryDesk.markKey(r.path, r.name), { latest: r.latest.version, newer: isNewer(r.latest.version, r.version), status: r.latest.status }] as const] : [])));
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** A plan's command line for reading, every value not given yet shown as `<its label>`. */
+export function commandLineOf(server: RegistryServer, choice: RegistryChoice): { line: string } | { error: string } {
+  const placeholders = Object.fromEntries(questionsFor(server, choice).map((q) => [q.key, `<${q.label}>`]));
+  try {
+    const { entry } = planLaunch(server, choice, placeholders, 'value');
+    if (typeof entry.url === 'string') {
+      const headers = Object.entries((entry.headers ?? {}) as Record<string, string>).map(([k, v]) => ` -H ${shellQuote(`${k}: ${v}`)}`).join('');
+      return { line: `${entry.type} ${entry.url}${headers}` };
+    }
+    const env = Object.entries((entry.env ?? {}) as Record<string, string>).map(([k, v]) => `${k}=${shellQuote(v)} `).join('');
+    return { line: env + [entry.command as string, ...(entry.args as string[])].map(shellQuote).join(' ') };
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+}
