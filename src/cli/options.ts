@@ -29,6 +29,8 @@ const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];
 
 /** The answering options are set on the commands that take them (withAnswers); the others ask, or fail without a terminal. */
 export interface TargetOptions extends AnswerOptions {
+  /** The MCP Registry the deck's registry screen reads (`--registry`). */
+  registry?: string;
   config?: string[];
   strict?: boolean;
   only?: string;

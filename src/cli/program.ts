@@ -29,12 +29,14 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   sources: async () => (await import('./commands/sources.js')).registerSources,
   import: async () => (await import('./commands/import.js')).registerImport,
   export: async () => (await import('./commands/export.js')).registerExport,
+  search: async () => (await import('./commands/registry.js')).registerRegistry,
+  install: async () => (await import('./commands/install.js')).registerInstall,
   approve: async () => (await import('./commands/approve.js')).registerApprove,
   auth: async () => (await import('./commands/auth.js')).registerAuth,
   session: async () => (await import('./commands/session.js')).registerSession,
   answer: async () => (await import('./commands/answer.js')).registerAnswer,
 };
-const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources', wait: 'answer' };
+const ALIASES: Record<string, keyof typeof COMMANDS> = { list: 'status', remove: 'add', rm: 'add', enable: 'add', disable: 'add', revoke: 'approve', read: 'resources', templates: 'resources', prompts: 'resources', prompt: 'resources', complete: 'resources', 'log-level': 'resources', ping: 'resources', wait: 'answer', show: 'search', outdated: 'install', update: 'install' };
 /** Every word a command line can start with (the deck's `ui` aside): the command reference (docs/cli.md) lists each. */
 export const COMMAND_WORDS = [...Object.keys(COMMANDS), ...Object.keys(ALIASES), 'rm'].filter((w) => w !== 'ui');
 const PROGRAM_FLAGS = new Set(['-V', '--version']);
@@ -51,7 +53,7 @@ export function commandsFor(head: string[]): string[] | 'all' {
 }
 
 /** The server options that take a value: `mcpdeck --config x status` moves `status` first. */
-const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write']);
+const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write', '--registry']);
 
 /**
  * The command word moved to the front when server options come before it, as people

@@ -81,6 +81,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     strict: options.strict,
     demo: options.demo,
     only: only ?? onlyNames(options),
+    registry: options.registry,
   };
   if (options.env?.length && !inv.commandLine?.length) {
     throw new UserError(`-e is for an ad hoc stdio server (a command after --)${options.url ? '; a remote one takes --header' : '; for a configured one, set "env" in its entry'}`, Exit.badInput);

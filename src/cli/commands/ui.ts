@@ -11,6 +11,7 @@ const IN_PROCESS_WAIT_MS = 100;
 export function registerUi(program: Command, inv: Invocation, run: (fn: () => Promise<number>) => void): void {
   withAnswers(withTarget(program.command('ui', { isDefault: true }).description('open the interactive deck (the default on a terminal)')))
     .option('--json', 'print the status as JSON instead (as `mcpdeck status --json`)')
+    .option('--registry <url>', 'the MCP Registry the deck\'s registry screen (g) reads (default: the `registry` setting, else the official one)')
     .action((options: TargetOptions & { json?: boolean }) => run(() => openTui(options, inv)));
 }
 

@@ -125,7 +125,7 @@ export class RegistryDesk {
 
 /** A plan's command line for reading, every value not given yet shown as `<its label>`. */
 export function commandLineOf(server: RegistryServer, choice: RegistryChoice): { line: string } | { error: string } {
-  const placeholders = Object.fromEntries(questionsFor(server, choice).map((q) => [q.key, `<${q.label}>`]));
+  const placeholders = Object.fromEntries(questionsFor(server, choice).map((q) => [q.key, q.key.startsWith('url:') ? `{${q.key.slice(4)}}` : `<${q.label}>`]));
   try {
     const { entry } = planLaunch(server, choice, placeholders, 'value');
     if (typeof entry.url === 'string') {

@@ -76,7 +76,7 @@ export interface InstallRequest {
 }
 
 /** The name an installed server gets unless one is given: `io.github.owner/weather` → `weather`. */
-export const defaultEntryName = (server: RegistryServer) => server.name.split('/').pop()!.replace(/[^A-Za-z0-9_.-]/g, '-');
+const defaultEntryName = (server: RegistryServer) => server.name.split('/').pop()!.replace(/[^A-Za-z0-9_.-]/g, '-');
 
 /**
  * Writes the planned entry into the target's file (locked, every other byte kept), its
@@ -88,6 +88,9 @@ export async function installServer(request: InstallRequest): Promise<TransferRe
   const name = request.name ?? defaultEntryName(server);
   const bad = nameProblem(name);
   if (bad) throw new ConfigWriteError(`${bad}; choose one with --name`);
+  if (target.format.id === 'claude-desktop' && plan.envRefs.length) {
+    throw new ConfigWriteError(`${server.name} needs ${plan.envRefs.join(', ')}, and Claude Desktop reads no variables from the environment, while mcpdeck never writes a secret into a file: install it into another client (or mcpdeck), or add it to Claude Desktop as an extension`);
+  }
   const result = await exportServers({ client: target.format, file: target.file, servers: { [name]: plan.entry }, force: request.force, inputs: plan.inputs });
   const written = [...result.added, ...result.replaced, ...result.same].includes(name);
   if (!written) return { ...result, name };

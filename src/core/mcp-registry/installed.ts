@@ -27,7 +27,7 @@ export interface InstallRecord {
 }
 
 /** Kept beside the user catalog; the entries themselves stay in their own files. */
-export const installsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'registry-installs.json');
+const installsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'registry-installs.json');
 
 const isInstall = (value: unknown): value is InstallRecord =>
   isRecord(value) && typeof value.server === 'string' && typeof value.version === 'string' && typeof value.path === 'string' && typeof value.name === 'string' && Array.isArray(value.at);

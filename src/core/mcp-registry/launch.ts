@@ -1,4 +1,4 @@
-import type { RegistryArgument, RegistryInput, RegistryKeyValue, RegistryPackage, RegistryRemote, RegistryServer } from './server-json.js';
+import type { RegistryArgument, RegistryInput, RegistryKeyValue, RegistryRemote, RegistryServer } from './server-json.js';
 
 /** Which way of running a server was chosen: one of its packages, or one of its remotes. */
 export type RegistryChoice = { kind: 'package'; index: number } | { kind: 'remote'; index: number };
@@ -45,7 +45,7 @@ export class PlanError extends Error {
 }
 
 /** The program each kind of package runs with, as VS Code's gallery maps them. */
-export const RUNTIMES: Record<string, string> = { npm: 'npx', pypi: 'uvx', oci: 'docker', nuget: 'dnx' };
+const RUNTIMES: Record<string, string> = { npm: 'npx', pypi: 'uvx', oci: 'docker', nuget: 'dnx' };
 const DEFAULT_BASES: Record<string, string> = { npm: 'https://registry.npmjs.org', pypi: 'https://pypi.org', nuget: 'https://api.nuget.org/v3/index.json' };
 
 /** Every way the server can run, in the order shown: packages, then remotes. */
@@ -129,6 +129,8 @@ export function planLaunch(server: RegistryServer, choice: RegistryChoice, answe
       });
     }
     const given = answers[key] ?? input.default;
+    // A secret written to a file is a reference the client fills: required, it is written whether or not it was typed here.
+    if (input.isSecret && style !== 'value' && (input.isRequired || answers[key])) return secretRef(key, input, envName);
     if (given === undefined || given === '') {
       if (input.isRequired) throw new PlanError(`${server.name} needs a value for ${label}${input.description ? ` (${input.description.slice(0, 80)})` : ''}`);
       return undefined;
@@ -196,7 +198,8 @@ function remotePlan(
   const url = literal(remote.url, 'remote URL').replace(/\{([A-Za-z0-9_.-]+)\}/g, (_whole, name: string) => {
     const value = valueOf(`url:${name}`, `{${name}} in the URL`, remote.variables[name] ?? { isRequired: true, isSecret: false, variables: {} });
     // A secret's `${...}` reference is filled by the client: it stays as written.
-    return value !== undefined && /^\$\{[^}]+\}$/.test(value) ? value : encodeURIComponent(value ?? '');
+    // A secret's `${...}` reference is filled by the client, and a value not given yet (`show`) stays `{name}`.
+    return value !== undefined && (/^\$\{[^}]+\}$/.test(value) || value === `{${name}}`) ? value : encodeURIComponent(value ?? '');
   });
   if (!/^https?:\/\//i.test(url)) throw new PlanError(`the remote's URL is not http(s): ${url.slice(0, 80)}`);
   const headers: Record<string, string> = {};
@@ -206,9 +209,4 @@ function remotePlan(
   }
   const type = remote.type === 'sse' ? 'sse' : 'http';
   return { entry: { type, url, ...(Object.keys(headers).length && { headers }) }, inputs, envRefs };
-}
-
-/** A package's kind and where it comes from, one line: `npm @scope/pkg@1.2.3`. */
-export function describePackage(pkg: RegistryPackage): string {
-  return `${pkg.registryType} ${pinOf(pkg.registryType, pkg.identifier, pkg.version)}`;
 }

@@ -10,7 +10,7 @@ const WHERE: Record<string, string> = {
 };
 
 /** Whether `program` is on PATH (with Windows' extensions there). */
-export function onPath(program: string, env: NodeJS.ProcessEnv): boolean {
+function onPath(program: string, env: NodeJS.ProcessEnv): boolean {
   const extensions = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';') : [''];
   for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
     for (const ext of extensions) {

@@ -32,8 +32,6 @@ export interface RegistryArgument extends RegistryInput {
   isRepeated: boolean;
 }
 
-export type PackageKind = 'npm' | 'pypi' | 'oci' | 'nuget' | 'mcpb';
-
 export interface RegistryPackage {
   registryType: string;
   registryBaseUrl?: string;
@@ -66,7 +64,7 @@ export interface RegistryServer {
 }
 
 /** The registry's own word on an entry (`_meta["io.modelcontextprotocol.registry/official"]`). */
-export interface OfficialMeta {
+interface OfficialMeta {
   status: 'active' | 'deprecated' | 'deleted' | string;
   publishedAt?: string;
   updatedAt?: string;
@@ -78,7 +76,7 @@ export interface RegistryEntry {
   official?: OfficialMeta;
 }
 
-export const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
+const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
 
 /** Bounds on what is kept of an entry: a description is for reading, not a payload. */
 const MAX = { name: 200, title: 200, description: 2_000, version: 255, url: 2_048, value: 4_096, list: 64 };
@@ -143,7 +141,7 @@ function remoteOf(raw: unknown): RegistryRemote[] {
 }
 
 /** One `server.json`, or undefined when it lacks what every entry has (a name and a version). */
-export function parseServer(raw: unknown): RegistryServer | undefined {
+function parseServer(raw: unknown): RegistryServer | undefined {
   if (!isRecord(raw) || typeof raw.name !== 'string' || typeof raw.version !== 'string') return undefined;
   const repository = isRecord(raw.repository) && typeof raw.repository.url === 'string'
     ? { url: truncate(raw.repository.url, MAX.url), source: text(raw.repository.source, MAX.name), subfolder: text(raw.repository.subfolder, MAX.url) }

@@ -7,9 +7,9 @@ import { isRecord } from '../../util/is-record.js';
 import { OFFICIAL_REGISTRY, RegistryClient } from './client.js';
 
 /** mcpdeck's settings file, beside the user catalog: `{ "registry": "<url>" }` or `{ "registry": { "url", "token" } }`. */
-export const settingsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'settings.json');
+const settingsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'settings.json');
 
-export interface RegistrySettings {
+interface RegistrySettings {
   url: string;
   token?: string;
   /** Where the URL came from, for messages: `--registry`, the settings file, or the default. */
@@ -21,7 +21,7 @@ export interface RegistrySettings {
  * A token (`"token": "${MY_TOKEN}"` in the setting, or MCPDECK_REGISTRY_TOKEN) goes only to
  * a registry other than the official one, and the setting's token only to the setting's URL.
  */
-export function registrySettings(env: NodeJS.ProcessEnv, flag?: string): RegistrySettings {
+function registrySettings(env: NodeJS.ProcessEnv, flag?: string): RegistrySettings {
   const issues: ConfigIssue[] = [];
   const document = readJsonFile(settingsPath(env), issues, false)?.value;
   if (issues[0]) throw new Error(`the settings file ${issues[0].message}; fix it or pass --registry`);

@@ -20,7 +20,7 @@ export interface InstallCheck {
 }
 
 /** The entry a record names, as its file holds it now; undefined when the entry is gone. */
-export function installedEntry(record: InstallRecord): Record<string, unknown> | undefined {
+function installedEntry(record: InstallRecord): Record<string, unknown> | undefined {
   const read = readDocument(record.path, record.syntax);
   if (read.status !== 'read') return undefined;
   const entry = valueAt(read.document, [...record.at, record.name]);
