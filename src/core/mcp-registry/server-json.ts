@@ -32,7 +32,7 @@ export interface RegistryArgument extends RegistryInput {
   isRepeated: boolean;
 }
 
-export interface RegistryPackage {
+interface RegistryPackage {
   registryType: string;
   registryBaseUrl?: string;
   identifier: string;
