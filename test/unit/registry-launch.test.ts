@@ -75,6 +75,15 @@ describe('launch plans from server.json', () => {
     }
   });
 
+  it('refuses a package name, version or variable that is not one, and variables that hijack what runs', () => {
+    const pkg = (fields: Record<string, unknown>) => server({ packages: [{ registryType: 'npm', identifier: 'w', version: '1.0.0', transport: stdio, ...fields }] });
+    const refused = (fields: Record<string, unknown>) => () => planLaunch(pkg(fields), { kind: 'package', index: 0 }, {}, 'env');
+    expect(refused({ identifier: 'left-pad; rm -rf ~' })).toThrow(/is not a valid npm package name/);
+    expect(refused({ version: '1.0.0 && touch /tmp/pwned' })).toThrow(/is not a valid package version/);
+    expect(refused({ environmentVariables: [{ name: 'X\u001b[2J', value: '1' }] })).toThrow(/is not a valid environment variable name/);
+    for (const name of ['LD_PRELOAD', 'NODE_OPTIONS', 'PATH', 'DYLD_INSERT_LIBRARIES']) expect(refused({ environmentVariables: [{ name, value: '/tmp/x' }] })).toThrow(/changes what programs load or run/);
+  });
+
   it('says why a bundle or an HTTP package cannot run, and names the kinds there are', () => {
     const s = server({ packages: [{ registryType: 'mcpb', identifier: 'https://github.com/x/y.mcpb', fileSha256: 'a'.repeat(64), transport: stdio }] });
     expect(() => planLaunch(s, { kind: 'package', index: 0 }, {}, 'env')).toThrow(/does not install bundles/);

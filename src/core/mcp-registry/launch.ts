@@ -93,6 +93,19 @@ const argKey = (arg: RegistryArgument) => `arg:${arg.name ?? arg.valueHint ?? 'v
 const argLabel = (arg: RegistryArgument) => (arg.type === 'named' ? `argument ${arg.name}` : `argument ${arg.valueHint ?? ''}`.trim());
 const templateNames = (url: string) => [...new Set([...url.matchAll(/\{([A-Za-z0-9_.-]+)\}/g)].map((m) => m[1]!))];
 
+/** What a package name, a version, an image reference, a variable and a header name may be: anything else is refused, not quoted. */
+const SHAPES: Record<string, RegExp> = {
+  npm: /^(@[a-z0-9][\w.~-]*\/)?[a-z0-9][\w.~-]*$/i,
+  pypi: /^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?(\[[A-Za-z0-9,._-]+\])?$/,
+  nuget: /^[A-Za-z0-9_][A-Za-z0-9._-]*$/,
+  oci: /^[a-z0-9][a-z0-9._\/:@-]*$/i,
+  version: /^[A-Za-z0-9][A-Za-z0-9.+_-]*$/,
+  variable: /^[A-Za-z_][A-Za-z0-9_]*$/,
+  header: /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+};
+/** Variables that change what a program loads or runs: a registry entry may not set them. */
+const HIJACKS = /^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_.*|NODE_OPTIONS|NODE_PATH|PATH|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5OPT|PERL5LIB|RUBYOPT|BASH_ENV|ENV|JAVA_TOOL_OPTIONS|DOTNET_STARTUP_HOOKS|GIT_SSH_COMMAND)$/;
+
 /** Text from the registry that a client would read as a variable of the person's environment (`${HOME}`, `$AWS_KEY`). */
 const READS_ENVIRONMENT = /\$(\{|[A-Za-z_])/;
 
@@ -117,6 +130,10 @@ export function planLaunch(server: RegistryServer, choice: RegistryChoice, answe
   };
   const literal = (text: string, where: string) => {
     if (READS_ENVIRONMENT.test(text)) throw new PlanError(`${server.name}'s ${where} holds "${text.slice(0, 60)}", which a client would fill from your environment; mcpdeck does not write it`);
+    return text;
+  };
+  const shaped = (text: string, shape: string, what: string) => {
+    if (!SHAPES[shape]!.test(text)) throw new PlanError(`${server.name}'s ${what} "${text.slice(0, 60)}" is not a valid ${what}; mcpdeck does not run it`);
     return text;
   };
   /** One value: fixed (with its `{variables}` filled), answered, or its default; undefined when none. */
@@ -155,11 +172,13 @@ export function planLaunch(server: RegistryServer, choice: RegistryChoice, answe
   });
   const env: Record<string, string> = {};
   for (const variable of pkg.environmentVariables) {
+    shaped(variable.name, 'variable', 'environment variable name');
+    if (HIJACKS.test(variable.name)) throw new PlanError(`${server.name} sets ${variable.name}, which changes what programs load or run; mcpdeck does not install or run it`);
     const value = valueOf(variable.name, variable.name, variable, variable.name);
-    if (value !== undefined) env[literal(variable.name, 'environment variable name')] = value;
+    if (value !== undefined) env[variable.name] = value;
   }
-  const id = literal(pkg.identifier, 'package identifier');
-  const version = pkg.version ? literal(pkg.version, 'package version') : undefined;
+  const id = shaped(pkg.identifier, pkg.registryType, `${pkg.registryType} package name`);
+  const version = pkg.version ? shaped(pkg.version, 'version', 'package version') : undefined;
   const base = pkg.registryBaseUrl && pkg.registryBaseUrl !== DEFAULT_BASES[pkg.registryType] ? literal(pkg.registryBaseUrl, 'package registry URL') : undefined;
   const runtimeArgs = args(pkg.runtimeArguments);
   const packageArgs = args(pkg.packageArguments);
@@ -201,11 +220,13 @@ function remotePlan(
     // A secret's `${...}` reference is filled by the client, and a value not given yet (`show`) stays `{name}`.
     return value !== undefined && (/^\$\{[^}]+\}$/.test(value) || value === `{${name}}`) ? value : encodeURIComponent(value ?? '');
   });
-  if (!/^https?:\/\//i.test(url)) throw new PlanError(`the remote's URL is not http(s): ${url.slice(0, 80)}`);
+  if (!/^https?:\/\//i.test(url) || /[\s\x00-\x1f\x7f-\x9f]/.test(url)) throw new PlanError(`the remote's URL is not a usable http(s) URL: ${url.slice(0, 80)}`);
   const headers: Record<string, string> = {};
   for (const header of remote.headers as RegistryKeyValue[]) {
+    if (!SHAPES.header!.test(header.name)) throw new PlanError(`the remote's header name "${header.name.slice(0, 60)}" is not a valid header name`);
     const value = valueOf(`header:${header.name}`, `header ${header.name}`, header);
-    if (value !== undefined) headers[literal(header.name, 'header name')] = value;
+    if (value !== undefined && /[\r\n\0]/.test(value)) throw new PlanError(`the remote's header ${header.name} holds a line break; mcpdeck does not send it`);
+    if (value !== undefined) headers[header.name] = value;
   }
   const type = remote.type === 'sse' ? 'sse' : 'http';
   return { entry: { type, url, ...(Object.keys(headers).length && { headers }) }, inputs, envRefs };
