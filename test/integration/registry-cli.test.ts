@@ -105,6 +105,10 @@ describe('the MCP Registry from the command line, against a stand-in of the regi
   it('says when a newer version is published, rewrites the pin on update, and flags a deprecated one', async () => {
     const box = sandbox();
     expect((await cli(['install', `${AIRTABLE}@1.7.2`, '--to', 'claude-project', '--no-runtime-check'], box)).code).toBe(0);
+    const waiting = async () => (await runCli(['approve'], box)).stdout;
+    expect(await waiting()).toContain('airtable-mcp-server');
+    expect((await runCli(['approve', 'airtable-mcp-server'], box)).code).toBe(0);
+    expect(await waiting()).not.toContain('airtable-mcp-server');
     const before = await cli(['outdated'], box);
     expect(before.stdout).toMatch(/airtable-mcp-server {2}1\.7\.2 {2}1\.7\.3 available/);
 
@@ -120,6 +124,8 @@ describe('the MCP Registry from the command line, against a stand-in of the regi
     expect(update.stdout).toContain('asks for approval again');
     const file = JSON.parse(readFileSync(join(box.cwd, '.mcp.json'), 'utf8'));
     expect(file.mcpServers['airtable-mcp-server'].args).toEqual(['-y', 'airtable-mcp-server@1.7.4']);
+    // Approval bound to what ran: the new pin waits for it again.
+    expect(await waiting()).toContain('airtable-mcp-server');
     expect((await cli(['outdated'], box)).stdout).toMatch(/1\.7\.4 {2}up to date/);
   });
 
