@@ -49,17 +49,20 @@ async function tryFromRegistry(spec: string, options: TryOptions, inv: Invocatio
     const { name, version } = nameAndVersion(spec);
     const { server } = await openRegistry(inv.env, options.registry).server(name, version);
     const choice = pickChoice(server, options.remote ? 'remote' : options.package);
-    const answers = await askAnswers(questionsFor(server, choice), options.set, { asksSecrets: true });
+    const questions = questionsFor(server, choice);
+    const answers = await askAnswers(questions, options.set, { asksSecrets: true });
+    // `a` would write the entry as tried, secrets and all: with a secret typed, `mcpdeck install` keeps it instead (the secret in the secret store).
+    const trying = !questions.some((q) => q.secret && answers[q.key]);
     const entry = tryEntry(server, choice, answers, options.sandbox !== false);
     const runtime = typeof entry.command === 'string' ? missingRuntime(entry.command, inv.env) : undefined;
     if (runtime) throw new UserError(runtime);
     if (typeof entry.url === 'string') {
       const header = Object.entries((entry.headers ?? {}) as Record<string, string>).map(([k, v]) => `${k}: ${v}`);
-      return openTui({ ...options, url: entry.url, header, transport: entry.type === 'sse' ? 'sse' : 'http', strict: true }, inv, { trying: true });
+      return openTui({ ...options, url: entry.url, header, transport: entry.type === 'sse' ? 'sse' : 'http', strict: true }, inv, { trying });
     }
     const sandbox = entry.sandbox as { network?: string[]; write?: string[] } | undefined;
     const env = Object.entries((entry.env ?? {}) as Record<string, string>).map(([k, v]) => `${k}=${v}`);
     const tried = { ...inv, commandLine: [entry.command as string, ...(entry.args as string[])] };
-    return openTui({ ...options, env, strict: true, sandbox: Boolean(sandbox), allowHost: sandbox?.network, allowWrite: sandbox?.write }, tried, { trying: true });
+    return openTui({ ...options, env, strict: true, sandbox: Boolean(sandbox), allowHost: sandbox?.network, allowWrite: sandbox?.write }, tried, { trying });
   });
 }
