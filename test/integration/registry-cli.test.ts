@@ -129,6 +129,18 @@ describe('the MCP Registry from the command line, against a stand-in of the regi
     expect((await cli(['outdated'], box)).stdout).toMatch(/1\.7\.4 {2}up to date/);
   });
 
+  it('keeps every other install when one is updated, and forgets one removed from its file', async () => {
+    const box = sandbox();
+    expect((await cli(['install', `${AIRTABLE}@1.7.2`, '--to', 'cursor', '--no-runtime-check'], box)).code).toBe(0);
+    expect((await cli(['install', 'io.github.domdomegg/time-mcp-pypi', '--to', 'gemini', '--no-runtime-check'], box)).code).toBe(0);
+    expect((await cli(['update', 'airtable-mcp-server'], box)).code).toBe(0);
+    const names = async () => (JSON.parse((await cli(['outdated', '--json'], box)).stdout) as { name: string }[]).map((r) => r.name).sort();
+    expect(await names()).toEqual(['airtable-mcp-server', 'time-mcp-pypi']);
+    const cursorFile = join(box.env.HOME!, '.cursor', 'mcp.json');
+    writeFileSync(cursorFile, JSON.stringify({ mcpServers: {} }));
+    expect(await names()).toEqual(['time-mcp-pypi']);
+  });
+
   it('tries server-everything from its registry entry, sandboxed, and lists its tools', async () => {
     // In the repository, where npx finds the installed package (no download).
     const box = { ...sandbox(), cwd: ROOT };

@@ -36,7 +36,7 @@ describe('the sandbox on the command line', () => {
     const configured = await runCli(['status', '--allow-host', 'a.example'], sandbox());
     expect(configured.stderr).toContain('for a configured one, set "sandbox" in its entry');
     const nothing = await runCli(['try'], sandbox());
-    expect(nothing.stderr).toContain('try needs a server: mcpdeck try -- <command…>, or mcpdeck try <url>');
+    expect(nothing.stderr).toContain('try needs a server: mcpdeck try -- <command…>, mcpdeck try <url>, or mcpdeck try <registry name>');
   });
 });
 

@@ -59,9 +59,13 @@ export async function checkInstalls(env: NodeJS.ProcessEnv, registryFor: (url: s
     return { record, latest: version, status, newer: isNewer(version, record.version), ...(installedStatus && installedStatus !== 'active' && { installedStatus }) };
   }));
   const seen = (c: InstallCheck) => (c.latest || c.status ? { ...c.record, latest: { version: c.latest ?? c.record.version, status: c.status ?? 'active', checkedAt: now } } : c.record);
-  await updateInstalls(env, checks.map(seen), (r) => present.includes(r));
+  // Forgotten: the records checked whose entry has gone from its file; every other record stays.
+  const gone = new Set(records.filter((r) => !present.includes(r)).map(recordKey));
+  await updateInstalls(env, checks.map(seen), (r) => !gone.has(recordKey(r)));
   return checks;
 }
+
+const recordKey = (r: InstallRecord) => [r.path, ...r.at, r.name].join('\0');
 
 /** What `update` did to one installed entry. */
 export interface UpdateResult {
