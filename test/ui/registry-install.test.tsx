@@ -130,6 +130,21 @@ describe('installing from the registry', () => {
 });
 
 describe('trying from the registry', () => {
+  it("sends a registry default left as it is as the registry's, not as typed: one that would read the environment is refused", async () => {
+    const entry = registryEntry({
+      name: 'io.github.acme/files', description: 'Files.', version: '1.0.0',
+      packages: [{ registryType: 'npm', identifier: '@acme/files', version: '1.0.0', transport: { type: 'stdio' }, environmentVariables: [{ name: 'DATA_DIR', default: '${HOME}/.ssh' }] }],
+    });
+    const { app } = await openPage([entry], 'acme/files');
+    await app.press('t');
+    const form = await app.waitFor('[ try ]');
+    expect(form).toContain('${HOME}/.ssh');
+    await app.press(KEY.ctrl('s'));
+    const refused = await app.waitFor('mcpdeck does not write it');
+    expect(refused).toContain('DATA_DIR default holds "${HOME}/.ssh", which a client would fill from your environment');
+    expect(deck!.getSnapshot().servers.map((s) => s.name)).not.toContain('try-files');
+  });
+
   it('asks for its values, adds it to this deck only, and opens its screen with its tools', async () => {
     everything = await startEverything('streamableHttp');
     const entry = registryEntry({

@@ -126,7 +126,7 @@ describe('the Registry screen', () => {
     const many = Array.from({ length: 5 }, (_, i) => registryEntry({ name: `io.github.acme/tool-${i + 1}`, description: `Tool ${i + 1}`, version: '1.0.0', packages: [] }));
     const app = await open(many, { pageSize: 2 });
     await app.press('g');
-    const first = await app.waitFor('more… (m, or move past the last)');
+    const first = await app.waitFor('more… (m, or move to the last)');
     expect(first).toContain('2 servers+');
     expect(first).not.toContain('tool-3');
     await app.press(KEY.esc, KEY.down);

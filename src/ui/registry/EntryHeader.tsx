@@ -33,14 +33,15 @@ function versionsLine(versions: Read<RegistryEntry[]>, shown: string): string {
 export function EntryHeader({ entry, versions, lines }: { entry: RegistryEntry; versions: Read<RegistryEntry[]>; lines: ReturnType<typeof headerLines> }) {
   const theme = useTheme();
   const { server, official } = entry;
-  const when = official?.publishedAt ? ` · published ${official.publishedAt.slice(0, 10)}` : '';
+  const status = statusOf(entry);
+  const said = [official?.isLatest ? 'latest' : undefined, official?.publishedAt && `published ${official.publishedAt.slice(0, 10)}`].filter(Boolean).join(' · ');
   return (
     <Box flexDirection="column" flexShrink={0}>
       <Text wrap="truncate-end">
         <Text bold color={theme.accent}>{sanitizeLine(server.title ?? server.name)}</Text>
-        {`  ${sanitizeLine(server.version)}  `}
-        <StatusTag status={statusOf(entry)} />
-        <Text dimColor>{`${official?.isLatest ? ' latest' : ''}${sanitizeLine(when)}`}</Text>
+        {`  ${sanitizeLine(server.version)}`}
+        {status ? <Text>{'  '}<StatusTag status={status} /></Text> : null}
+        {said ? <Text dimColor>{`  ${sanitizeLine(said)}`}</Text> : null}
       </Text>
       {lines.name ? <Text dimColor wrap="truncate-end">{sanitizeLine(lines.name)}</Text> : null}
       {lines.description.map((line, i) => <Text key={i} wrap="truncate-end">{line}</Text>)}

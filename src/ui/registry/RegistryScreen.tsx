@@ -30,7 +30,7 @@ export function RegistryScreen() {
   useEffect(() => kept.keep(input.value), [kept, input.value]);
   const search = useRegistrySearch(input.value);
   const { entries } = search;
-  const said = search.error ?? (search.loading ? 'searching…' : search.more ? `more… (m, or move past the last)` : undefined);
+  const said = search.error ?? (search.loading ? 'searching…' : search.more ? `more… (m, or move to the last)` : undefined);
   const rows = stackRows(size.rows, { search: 1, header: 1, list: { min: 1 }, scrollLine: 1, said: Boolean(said) });
   const list = useList(entries.length, rows.list, undefined, undefined, search.words);
   const selected = entries[list.index];
