@@ -12,6 +12,10 @@ export async function runTui(deck: Deck, screen: DeckScreen, theme: Theme): Prom
   screen.app.rerender(<Root deck={deck} theme={theme} opener={(url) => openInBrowser(url)} images={images} />);
   // A change to any configuration file (`mcpdeck add` elsewhere, an editor) shows up here.
   const stopWatching = deck.watchConfig();
+  // Servers installed from a registry: their marks (a newer version, deprecated) from the last
+  // check at once, then the registries asked again in the background. A registry that does not
+  // answer leaves the marks as they were: the deck never waits for it.
+  void deck.registry.refreshMarks().catch(() => undefined);
   try {
     await screen.app.waitUntilExit();
   } finally {

@@ -27,6 +27,7 @@ import { DriftReview } from '../drift/DriftReview.js';
 import { useDrift } from '../drift/useDrift.js';
 import { useTokens } from '../hooks/useTokens.js';
 import { stackRows } from '../layout/stack-rows.js';
+import { markOf, useRegistryMarks } from '../registry/useRegistryMarks.js';
 
 /** Every server with a live badge; the selected one's reason and stderr underneath. */
 export function Dashboard() {
@@ -40,6 +41,7 @@ export function Dashboard() {
   const [reviewing, setReviewing] = useState<string>();
   const [changesOf, setChangesOf] = useState<string>();
   const drift = useDrift();
+  const marks = useRegistryMarks();
   // The tokenizer loads once there is something to count.
   const tokens = useTokens(servers.some((s) => s.status === 'connected'));
   const signInHint = useSignInHint(servers);
@@ -73,6 +75,8 @@ export function Dashboard() {
     }),
     newServer: deck.editor.scopes().length ? () => nav.push({ screen: 'serverForm' }) : undefined,
     sources: () => setSourcesOpen(true),
+    // Here `g` is the registry's (it goes before the list's `g`, first item: Home still is).
+    registry: () => nav.push({ screen: 'registry' }),
   }, { active: !sourcesOpen && !reviewing && !changesOf });
   if (sourcesOpen) return <SourcesPanel rows={size.rows} onClose={() => setSourcesOpen(false)} />;
   const review = reviewing ? servers.find((s) => s.name === reviewing) : undefined;
@@ -91,11 +95,11 @@ export function Dashboard() {
           list={list}
           empty={needle ? `no server matches "${needle}"` : 'no servers'}
           render={(server, isSelected) => (
-            <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} drift={drift[server.name]} tokens={server.status === 'connected' ? tokens?.server(server) : undefined} tokensColumn={tokensColumn} />
+            <ServerRow server={server} frame={frame} selected={isSelected} statusWidth={statusWidth} width={size.columns - 2} drift={drift[server.name]} tokens={server.status === 'connected' ? tokens?.server(server) : undefined} tokensColumn={tokensColumn} mark={markOf(marks, server)} />
           )}
         />
       </Box>
-      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} drift={drift[selected.name]} /> : null}
+      {selected ? <ServerDetailPane server={selected} frame={frame} width={size.columns} drift={drift[selected.name]} mark={markOf(marks, selected)} /> : null}
     </Box>
   );
 }

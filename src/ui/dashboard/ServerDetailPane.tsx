@@ -9,23 +9,26 @@ import { Badge } from '../components/Badge.js';
 import { countOf } from '../../util/text.js';
 import { listCounts } from '../server/list-counts.js';
 import { stackRows } from '../layout/stack-rows.js';
+import type { InstallMark } from '../../core/mcp-registry/desk.js';
+import { isDeleted, markLine } from '../registry/mark-text.js';
 
 export const DETAIL_ROWS = 8;
 
 /** The selected server at a glance: why it failed and what it last wrote to stderr. */
-export function ServerDetailPane({ server, frame, width, drift }: { server: ServerState; frame: number; width: number; drift?: ServerDrift }) {
+export function ServerDetailPane({ server, frame, width, drift, mark }: { server: ServerState; frame: number; width: number; drift?: ServerDrift; mark?: InstallMark }) {
   const theme = useTheme();
   const info = server.serverInfo;
   // Counted as the server screen's tabs count them: its Resources tab lists the templates too.
   const lists = listCounts(server);
   const templates = server.resourceTemplates.length ? ` (${countOf(server.resourceTemplates.length, 'template')})` : '';
   const counts = `${countOf(lists.Tools, 'tool')} · ${countOf(lists.Resources, 'resource')}${templates} · ${countOf(lists.Prompts, 'prompt')}`;
-  // The drift line takes one of the stderr rows.
-  const stderr = server.stderr.slice(-(server.error ? 3 : drift ? 4 : 5)).map(sanitizeLine);
+  const registry = markLine(mark);
+  // The drift and registry lines take stderr rows.
+  const stderr = server.stderr.slice(-((server.error ? 3 : 5) - Number(Boolean(drift)) - Number(Boolean(registry)))).map(sanitizeLine);
   const issues = server.configIssues.filter((i) => i.severity === 'warning');
   // The reason gets every row the other lines leave.
   const { error: errorRows } = stackRows(DETAIL_ROWS, {
-    border: 1, name: 1, approval: server.status === 'needs-approval' && Boolean(server.approval), error: { min: 2 }, drift: Boolean(drift),
+    border: 1, name: 1, approval: server.status === 'needs-approval' && Boolean(server.approval), error: { min: 2 }, drift: Boolean(drift), registry: Boolean(registry),
     issue: Math.min(issues.length, 1), stderrHeading: stderr.length > 0, stderr,
   });
   return (
@@ -47,6 +50,7 @@ export function ServerDetailPane({ server, frame, width, drift }: { server: Serv
           {driftHeadline(drift)}
         </Text>
       ) : null}
+      {registry ? <Text color={isDeleted(mark) ? theme.error : theme.warning} wrap="truncate-end">{registry}</Text> : null}
       {issues.slice(0, 1).map((i, n) => <Text key={n} color={theme.warning} wrap="truncate-end">{`warning: ${sanitizeLine(i.message)}`}</Text>)}
       {stderr.length ? <Text dimColor>stderr (last lines):</Text> : null}
       {stderr.map((line, i) => <Text key={i} dimColor wrap="truncate-end">{`  ${line}`}</Text>)}

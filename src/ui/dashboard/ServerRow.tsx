@@ -6,6 +6,8 @@ import type { ServerDrift } from '../../core/drift/compare.js';
 import { shortCount } from '../../core/tokens/meter.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { cutWords } from '../../util/text.js';
+import type { InstallMark } from '../../core/mcp-registry/desk.js';
+import { isDeleted, markCount } from '../registry/mark-text.js';
 
 export const COLUMNS = { name: 22, status: 17, transport: 10, tools: 6, tokens: 6 } as const;
 /** Wide enough for `✗ failed · restarting 2/5 in 30s`, while any server shows one. */
@@ -47,6 +49,8 @@ interface Props {
   tokens?: number;
   /** Whether the row has a TOKENS column (see tokensFit). */
   tokensColumn?: boolean;
+  /** What the registry says now of a server installed from it (a newer version, deprecated, deleted). */
+  mark?: InstallMark;
 }
 
 /** `⚠ 3 changed` (`!` when a tool the person called is among them): the drift's count for the row. */
@@ -69,12 +73,13 @@ function countsAndSource(counts: string, source: string, room: number): { counts
   return { counts: text, source: Math.max(1, room - [...text].length - 1) };
 }
 
-/** One server in the dashboard, in `width` columns: name, badge, transport, tools, tokens, then any drift and the source. */
-export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status, drift, tokens, tokensColumn = false }: Props) {
+/** One server in the dashboard, in `width` columns: name, badge, transport, tools, tokens, then any drift, sandbox and registry marks and the source. */
+export function ServerRow({ server, frame, selected, width, statusWidth = COLUMNS.status, drift, tokens, tokensColumn = false, mark }: Props) {
   const theme = useTheme();
   const source = server.source.path ?? server.source.label;
   const room = Math.max(1, width - fixed(statusWidth, tokensColumn));
-  const counts = [drift && driftCount(drift), blockedCount(server)].filter(Boolean).join(' · ');
+  const counts = [drift && driftCount(drift), blockedCount(server), markCount(mark)].filter(Boolean).join(' · ');
+  const loud = Boolean(drift?.calledChanged) || isDeleted(mark);
   const cut = counts ? countsAndSource(counts, source, room) : undefined;
   // A sandboxed server says so beside its transport, whether or not anything was refused.
   const transport = `${server.transport ?? '-'}${server.sandbox && !server.sandbox.unavailable ? ' ⛨' : ''}`;
@@ -101,7 +106,7 @@ export function ServerRow({ server, frame, selected, width, statusWidth = COLUMN
       {/* Cut to the columns left (measured, not left to the terminal's edge): the path keeps its end, the file's name. */}
       {cut ? (
         <Box width={room - cut.source} flexShrink={0}>
-          <Text color={drift?.calledChanged ? theme.error : theme.warning} bold={Boolean(drift?.calledChanged)} wrap="truncate-end">{cut.counts}</Text>
+          <Text color={loud ? theme.error : theme.warning} bold={loud} wrap="truncate-end">{cut.counts}</Text>
         </Box>
       ) : null}
       <Box width={cut ? cut.source : room} flexShrink={0}>

@@ -6,7 +6,7 @@ export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
   | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest'
-  | 'tasks' | 'callForm' | 'drift';
+  | 'tasks' | 'callForm' | 'drift' | 'registry' | 'registryServer';
 
 export interface Binding {
   scope: Scope;
@@ -41,6 +41,7 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'newServer', keys: ['n'], hint: 'new', description: "Add a server (stdio command or URL) to your user catalog or the project's .mcp.json, through the same writer as `mcpdeck add`" },
   { scope: 'dashboard', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit the selected server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
+  { scope: 'dashboard', command: 'registry', keys: ['g'], hint: 'registry', description: "Open the MCP Registry: search its servers, read one's versions, packages and variables, try it here or install it into a client's file (Home goes to the first server)" },
 
   { scope: 'sources', command: 'toggleSource', keys: [' ', 'enter'], label: 'space', hint: 'hide/show', description: "Hide or show the selected source's servers (remembered for later runs)" },
   { scope: 'sources', command: 'closeSources', keys: ['esc', 's'], label: 'esc', hint: 'back', description: 'Back to the servers' },
@@ -63,6 +64,20 @@ export const BINDINGS = [
 
   { scope: 'drift', command: 'acceptDrift', keys: ['y'], hint: 'accept', description: 'Accept the definitions as they are now: the marks go, later changes are shown against these' },
   { scope: 'drift', command: 'closeDrift', keys: ['esc'], hint: 'not now', description: 'Close without accepting: the changes stay marked' },
+
+  { scope: 'registry', command: 'openEntry', keys: ['enter'], hint: 'open', description: "Open the selected server's page: its versions, packages and remotes, their variables, and the command line mcpdeck would run" },
+  { scope: 'registry', command: 'searchRegistry', keys: ['/'], hint: 'search', description: 'Type words to search the registry by name; the results follow as you type' },
+  { scope: 'registry', command: 'morePage', keys: ['m'], hint: 'more', description: 'Load the next page of results (also loaded when the selection reaches the last one)' },
+  { scope: 'registry', command: 'searchNow', keys: ['enter'], hint: 'to results', description: 'While typing: search at once and go to the results' },
+  { scope: 'registry', command: 'stopTyping', keys: ['esc'], hint: 'stop typing', description: 'While typing: stop, keeping the words and the results (esc again goes back)' },
+
+  { scope: 'registryServer', command: 'tryEntry', keys: ['t'], hint: 'try', description: 'Try the selected package or remote in this deck: asked for its values (secrets masked), sandboxed where the sandbox allows, written nowhere; its screen opens' },
+  { scope: 'registryServer', command: 'installEntry', keys: ['i'], hint: 'install', description: "Install the selected package or remote, its version pinned, into a client's file you pick: asked for its values (secrets masked, kept out of the file)" },
+  { scope: 'registryServer', command: 'pickVersion', keys: ['v'], hint: 'versions', description: 'Pick another published version of the server (newest first)' },
+  { scope: 'registryServer', command: 'wholeEntry', keys: ['d'], hint: 'whole entry', description: 'Show the whole entry in the pager: the description in full, every package and remote with its variables and command line' },
+  { scope: 'registryServer', command: 'openWebsite', keys: ['o'], hint: 'open website', description: "Open the server's website (else its repository) in your browser" },
+  { scope: 'registryServer', command: 'choose', keys: ['enter'], hint: 'choose', description: 'Choose the selected version, or the file to install into' },
+  { scope: 'registryServer', command: 'replaceEntry', keys: ['y'], hint: 'replace', description: 'After an install skipped because the file has an entry of that name already: replace that entry' },
 
   { scope: 'approval', command: 'approveSandboxed', keys: ['s', 'enter'], label: 's/enter', hint: 'approve sandboxed', description: "Approve this stdio server to run sandboxed (no network, nothing of your home folder; the default choice for a project's server); a change asks again" },
   { scope: 'approval', command: 'approveServer', keys: ['y'], hint: 'approve server', description: 'Approve this server as it is defined now (a change asks again)' },

@@ -82,6 +82,14 @@ function label(b: Binding, handlers: Handlers, typing: boolean, reachable: (key:
 const GENERAL: Partial<Record<Scope, number>> = { list: 1, server: 2, global: 3 };
 const rank = (scope: Scope) => GENERAL[scope] ?? 0;
 
+/**
+ * The table as a layer reads it: a screen's own bindings before the general ones (list,
+ * server, global), so within one layer the screen's binding takes a key a general one
+ * also has (the dashboard's `g` opens the registry; in other lists `g` goes to the first
+ * item). Bindings of one rank keep the table's order.
+ */
+const RANKED: readonly Binding[] = (BINDINGS as readonly Binding[]).map((b, i) => [b, i] as const).sort(([a, i], [b, j]) => rank(a.scope) - rank(b.scope) || i - j).map(([b]) => b);
+
 /** Holds the live layers, routes each key press to the first that takes it, and lists what is live. */
 export class Dispatcher {
   private layers: Layer[] = [];
@@ -172,9 +180,9 @@ export class Dispatcher {
     for (const layer of this.ordered()) {
       if (layer.onText?.(input, key)) return true;
       const handlers = layer.handlers();
-      const binding = BINDINGS.find((b) => layer.scopes.includes(b.scope) && (b.keys as readonly string[]).includes(name) && handlers[b.command]);
+      const binding = RANKED.find((b) => layer.scopes.includes(b.scope) && b.keys.includes(name) && handlers[b.command as Command]);
       if (binding) {
-        handlers[binding.command]!();
+        handlers[binding.command as Command]!();
         return true;
       }
       if (layer.capture) return false;
@@ -189,17 +197,22 @@ export class Dispatcher {
     // A key a higher layer takes never reaches a lower one: its binding there is not shown.
     const claimed = new Set<string>();
     let typing = false;
-    const reachable = (key: string) => !claimed.has(key) && !(typing && [...key].length === 1);
     for (const layer of this.ordered()) {
       const handlers = layer.handlers();
       const mine: string[] = [];
-      for (const b of BINDINGS as readonly Binding[]) {
+      // Keys a more specific binding of this layer took, by its rank: a general one does not get them.
+      const taken = new Map<string, number>();
+      for (const b of RANKED) {
         const command = b.command as Command;
         if (!layer.scopes.includes(b.scope) || !handlers[command] || seen.has(command)) continue;
+        const ours = (key: string) => !((taken.get(key) ?? Infinity) < rank(b.scope));
+        const reachable = (key: string) => !claimed.has(key) && ours(key) && !(typing && [...key].length === 1);
         if (!b.keys.some(reachable)) continue;
         seen.add(command);
         mine.push(...b.keys);
-        hints.push({ command, keys: label(b, handlers, typing, reachable), all: b.keys, hint: isQuiet(handlers[command]) ? undefined : b.hint, description: b.description, scope: b.scope });
+        const all = b.keys.filter(ours);
+        for (const key of b.keys) if (!taken.has(key)) taken.set(key, rank(b.scope));
+        hints.push({ command, keys: label(b, handlers, typing, reachable), all, hint: isQuiet(handlers[command]) ? undefined : b.hint, description: b.description, scope: b.scope });
       }
       for (const key of mine) claimed.add(key);
       if (layer.onText) typing = true;

@@ -12,7 +12,10 @@ export type Route =
   | { screen: 'server'; server: string }
   | { screen: 'call'; server: string; tool: string }
   /** The form that adds a server, or (with `server`) edits one. */
-  | { screen: 'serverForm'; server?: string };
+  | { screen: 'serverForm'; server?: string }
+  /** The MCP Registry's servers, and one server's page there (its registry name). */
+  | { screen: 'registry' }
+  | { screen: 'registryServer'; name: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -21,5 +24,7 @@ export function routeLabel(route: Route): string {
     case 'server': return route.server;
     case 'call': return route.tool;
     case 'serverForm': return route.server ? `edit ${route.server}` : 'new server';
+    case 'registry': return 'registry';
+    case 'registryServer': return route.name;
   }
 }

@@ -3,6 +3,8 @@ import { Dashboard } from '../dashboard/Dashboard.js';
 import { ServerScreen } from '../server/ServerScreen.js';
 import { CallScreen } from '../call/CallScreen.js';
 import { ServerFormScreen } from '../server-form/ServerFormScreen.js';
+import { RegistryScreen } from '../registry/RegistryScreen.js';
+import { RegistryServerScreen } from '../registry/RegistryServerScreen.js';
 
 /** The component for a route. */
 export function Screen({ route }: { route: Route }) {
@@ -11,5 +13,7 @@ export function Screen({ route }: { route: Route }) {
     case 'server': return <ServerScreen name={route.server} />;
     case 'call': return <CallScreen server={route.server} tool={route.tool} />;
     case 'serverForm': return <ServerFormScreen server={route.server} />;
+    case 'registry': return <RegistryScreen />;
+    case 'registryServer': return <RegistryServerScreen name={route.name} />;
   }
 }
