@@ -63,7 +63,7 @@ describe('the MCP Registry from the command line, against a stand-in of the regi
     expect(run.stdout).toContain('docker run -i --rm -e AIRTABLE_API_KEY docker.io/domdomegg/airtable-mcp-server:1.7.3');
     expect(run.stdout).toMatch(/MCP Bundle .*\n\s+cannot run: .*does not install bundles/);
     const remote = await cli(['show', 'io.github.user/remote-weather']);
-    expect(remote.stdout).toMatch(/runs: http https:\/\/\{host\}\/mcp -H 'Authorization: /);
+    expect(remote.stdout).toMatch(/runs: http https:\/\/api\.example\.com\/mcp -H 'Authorization: /);
   });
 
   it('installs an npm entry into four clients, each file in its own format, the secret in none of them', async () => {

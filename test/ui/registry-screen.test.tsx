@@ -97,7 +97,7 @@ describe('the Registry screen', () => {
     expect(page).toContain('* API_KEY  secret: Your Acme key');
     expect(page).toContain('  argument --units  default "metric" · one of metric, imperial');
     // Every value not given yet is shown as <its label>, defaults too (the core's commandLine).
-    expect(page).toContain("$ API_KEY='<API_KEY>' npx -y @acme/weather@1.2.0 --units '<argument --units>'");
+    expect(page).toContain("$ API_KEY='<API_KEY>' npx -y @acme/weather@1.2.0 --units metric");
 
     // The remote: its header's variable, and the URL with the header mcpdeck would send.
     await app.press(KEY.down);
@@ -147,7 +147,7 @@ describe('the Registry screen', () => {
       packages: [{
         registryType: 'npm', identifier: '@evil/pkg', version: '6.6.6', transport: { type: 'stdio' },
         packageArguments: [{ type: 'positional', value: '; rm -rf ~ | cat > /tmp/x && $(whoami) `id`' }],
-        environmentVariables: [{ name: 'TOKEN\x1b[2J', description: 'steals \x1b]52;c;ZXZpbA==\x07', isRequired: true }],
+        environmentVariables: [{ name: 'TOKEN', description: 'steals \x1b]52;c;ZXZpbA==\x07', isRequired: true }],
       }],
     });
     const app = await open([HOSTILE], { columns: 120, rows: 36 });

@@ -14,6 +14,7 @@ const WHERE: Record<Binding['scope'], string> = {
   signIn: 'a sign-in', auth: 'Auth tab', sources: 'the sources list', approval: 'reviewing a project server', roots: 'editing roots', saveTest: 'saving a test',
   tasks: 'Tasks tab', callForm: 'a call\'s form',
   drift: 'reviewing changed definitions',
+  registry: 'the registry', registryServer: 'a registry server\'s page',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');

@@ -52,12 +52,16 @@ export class ConfigReader {
     await this.parts.hub.connectAll();
   }
 
-  /** Adds (or replaces) a tried server and connects it; read with every configuration read until the deck ends. */
+  /**
+   * Adds (or replaces) a tried server and starts connecting it (the deck can open on it at
+   * once); read with every configuration read until the deck ends.
+   */
   async addTried(def: ServerDefinition): Promise<void> {
     const at = this.tried.findIndex((d) => d.name === def.name);
     if (at >= 0) this.tried[at] = def;
     else this.tried.push(def);
-    await this.refresh();
+    await this.load();
+    void this.parts.hub.connectAll();
   }
 
   /** Starts watching every configuration file (ours and other clients', approvals, hidden sources); ad hoc servers have none. */

@@ -30,9 +30,14 @@ export interface ChoiceView {
 
 /** A newer version or a warning for a server installed from a registry (the dashboard's mark). */
 export interface InstallMark {
+  /** The version installed, and the registry's latest. */
+  installed: string;
   latest: string;
   newer: boolean;
+  /** The registry's status of the server (its latest version): `active`, `deprecated`, `deleted`. */
   status: string;
+  /** The installed version's own status, when it is not active. */
+  installedStatus?: string;
 }
 
 /**
@@ -50,9 +55,10 @@ export class RegistryDesk {
     return openRegistry(this.options.env, this.options.registry);
   }
 
-  search = (words: string, cursor?: string): Promise<RegistryPage> => this.client().search(words, { cursor });
-  versions = (name: string): Promise<RegistryEntry[]> => this.client().versions(name);
-  server = (name: string, version?: string): Promise<RegistryEntry> => this.client().server(name, version);
+  // Async, so a broken settings file rejects as the registry's own errors do.
+  search = async (words: string, cursor?: string): Promise<RegistryPage> => this.client().search(words, { cursor });
+  versions = async (name: string): Promise<RegistryEntry[]> => this.client().versions(name);
+  server = async (name: string, version?: string): Promise<RegistryEntry> => this.client().server(name, version);
 
   choices(server: RegistryServer): ChoiceView[] {
     return choicesOf(server).map((choice) => {
@@ -114,27 +120,42 @@ export class RegistryDesk {
     const { RegistryClient } = await import('./client.js');
     const settings = openRegistry(this.options.env, this.options.registry);
     const checks = await checkInstalls(this.options.env, (url) => (url === settings.url ? settings : new RegistryClient({ url })), records);
-    this.setMarks(checks.map((c) => ({ ...c.record, ...(c.latest && { latest: { version: c.latest, status: c.status ?? 'active', checkedAt: '' } }), ...(!c.latest && c.status && { latest: { version: c.record.version, status: c.status, checkedAt: '' } }) })));
+    // checkInstalls kept what it learnt in the records: read them back.
+    if (checks.length) this.setMarks(readInstalls(this.options.env));
   }
 
   private setMarks(records: InstallRecord[]): void {
-    this.marks = new Map(records.flatMap((r) => (r.latest ? [[RegistryDesk.markKey(r.path, r.name), { latest: r.latest.version, newer: isNewer(r.latest.version, r.version), status: r.latest.status }] as const] : [])));
+    this.marks = new Map(records.flatMap((r) => {
+      if (!r.latest) return [];
+      const { version, status, installedStatus } = r.latest;
+      return [[RegistryDesk.markKey(r.path, r.name), { installed: r.version, latest: version, newer: isNewer(version, r.version), status, ...(installedStatus && { installedStatus }) }] as const];
+    }));
     for (const listener of this.listeners) listener();
   }
 }
 
-/** A plan's command line for reading, every value not given yet shown as `<its label>`. */
+/** A plan's command line for reading: defaults as they would run, every other value not given yet as `<its label>`. */
 export function commandLineOf(server: RegistryServer, choice: RegistryChoice): { line: string } | { error: string } {
-  const placeholders = Object.fromEntries(questionsFor(server, choice).map((q) => [q.key, q.key.startsWith('url:') ? `{${q.key.slice(4)}}` : `<${q.label}>`]));
+  const questions = questionsFor(server, choice);
+  const placeholder = (q: Question) => (q.key.startsWith('url:') ? `{${q.key.slice(4)}}` : `<${q.label}>`);
   try {
-    const { entry } = planLaunch(server, choice, placeholders, 'value');
-    if (typeof entry.url === 'string') {
-      const headers = Object.entries((entry.headers ?? {}) as Record<string, string>).map(([k, v]) => ` -H ${shellQuote(`${k}: ${v}`)}`).join('');
-      return { line: `${entry.type} ${entry.url}${headers}` };
+    return { line: lineOf(server, choice, Object.fromEntries(questions.filter((q) => q.default === undefined).map((q) => [q.key, placeholder(q)]))) };
+  } catch {
+    // A default mcpdeck would refuse (one that reads the environment) is shown as a value still to give.
+    try {
+      return { line: lineOf(server, choice, Object.fromEntries(questions.map((q) => [q.key, placeholder(q)]))) };
+    } catch (error) {
+      return { error: (error as Error).message };
     }
-    const env = Object.entries((entry.env ?? {}) as Record<string, string>).map(([k, v]) => `${k}=${shellQuote(v)} `).join('');
-    return { line: env + [entry.command as string, ...(entry.args as string[])].map(shellQuote).join(' ') };
-  } catch (error) {
-    return { error: (error as Error).message };
   }
+}
+
+function lineOf(server: RegistryServer, choice: RegistryChoice, answers: Record<string, string>): string {
+  const { entry } = planLaunch(server, choice, answers, 'value');
+  if (typeof entry.url === 'string') {
+    const headers = Object.entries((entry.headers ?? {}) as Record<string, string>).map(([k, v]) => ` -H ${shellQuote(`${k}: ${v}`)}`).join('');
+    return `${entry.type} ${entry.url}${headers}`;
+  }
+  const env = Object.entries((entry.env ?? {}) as Record<string, string>).map(([k, v]) => `${k}=${shellQuote(v)} `).join('');
+  return env + [entry.command as string, ...(entry.args as string[])].map(shellQuote).join(' ');
 }

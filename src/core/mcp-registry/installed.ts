@@ -23,7 +23,7 @@ export interface InstallRecord {
   syntax: 'json' | 'toml';
   name: string;
   /** What the registry said last time it was asked (`outdated`, the deck). */
-  latest?: { version: string; status: string; checkedAt: string };
+  latest?: { version: string; status: string; checkedAt: string; installedStatus?: string };
 }
 
 /** Kept beside the user catalog; the entries themselves stay in their own files. */

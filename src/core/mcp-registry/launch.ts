@@ -145,15 +145,17 @@ export function planLaunch(server: RegistryServer, choice: RegistryChoice, answe
         return variable ? valueOf(`${key}.${name}`, `${label} {${name}}`, variable) ?? whole : whole;
       });
     }
-    const given = answers[key] ?? input.default;
+    // Keys come from registry text (`constructor`): only the answers' own.
+    const answer = Object.hasOwn(answers, key) ? answers[key] : undefined;
+    const given = answer ?? input.default;
     // A secret written to a file is a reference the client fills: required, it is written whether or not it was typed here.
-    if (input.isSecret && style !== 'value' && (input.isRequired || answers[key])) return secretRef(key, input, envName);
+    if (input.isSecret && style !== 'value' && (input.isRequired || answer)) return secretRef(key, input, envName);
     if (given === undefined || given === '') {
       if (input.isRequired) throw new PlanError(`${server.name} needs a value for ${label}${input.description ? ` (${input.description.slice(0, 80)})` : ''}`);
       return undefined;
     }
     if (input.isSecret && style !== 'value') return secretRef(key, input, envName);
-    return answers[key] !== undefined ? given : literal(given, `${label} default`);
+    return answer !== undefined ? given : literal(given, `${label} default`);
   };
 
   if (choice.kind === 'remote') return remotePlan(server.remotes[choice.index]!, valueOf, inputs, envRefs, literal);

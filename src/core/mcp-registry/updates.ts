@@ -58,7 +58,9 @@ export async function checkInstalls(env: NodeJS.ProcessEnv, registryFor: (url: s
     const installedStatus = installed?.official?.status;
     return { record, latest: version, status, newer: isNewer(version, record.version), ...(installedStatus && installedStatus !== 'active' && { installedStatus }) };
   }));
-  const seen = (c: InstallCheck) => (c.latest || c.status ? { ...c.record, latest: { version: c.latest ?? c.record.version, status: c.status ?? 'active', checkedAt: now } } : c.record);
+  const seen = (c: InstallCheck) => (c.latest || c.status
+    ? { ...c.record, latest: { version: c.latest ?? c.record.version, status: c.status ?? 'active', checkedAt: now, ...(c.installedStatus && { installedStatus: c.installedStatus }) } }
+    : c.record);
   // Forgotten: the records checked whose entry has gone from its file; every other record stays.
   const gone = new Set(records.filter((r) => !present.includes(r)).map(recordKey));
   await updateInstalls(env, checks.map(seen), (r) => !gone.has(recordKey(r)));
