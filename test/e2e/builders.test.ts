@@ -144,7 +144,8 @@ describe('the deck for people who build servers, in a real terminal', () => {
     const kept = await term.waitFor((s) => /1 of \d+/.test(s) && !s.includes('enter keep'));
     expect(footer(kept)).toMatch(/esc clear · \? help · q quit\s*$/);
     await term.keys('Escape');
-    const cleared = await term.waitFor((s) => !/\d+ of \d+/.test(s) && s.includes('get-annotated-message'));
+    // The footer is drawn with the list: read them together.
+    const cleared = await term.waitFor((s) => !/\d+ of \d+/.test(s) && s.includes('get-annotated-message') && !footer(s).includes('esc clear'));
     // Still on the server: the first Esc only cleared the filter.
     expect(cleared.split('\n')[0]).toContain('everything');
     expect(footer(cleared)).toMatch(/esc back · \? help · q quit\s*$/);
