@@ -86,7 +86,8 @@ describe('the Registry screen', () => {
     const app = await open([WEATHER, WEATHER_OLD, NOTES]);
     await app.press('g');
     await app.waitFor('io.github.acme/weather');
-    await app.press(KEY.enter, KEY.enter);
+    // Listed by name, as the registry lists: notes, then weather.
+    await app.press(KEY.enter, KEY.down, KEY.enter);
     const page = await app.waitFor((f) => f.includes('mcpdeck would run') && f.includes('1.1.0'));
     expect(page).toContain('mcpdeck › servers › registry › io.github.acme/weather');
     expect(page).toMatch(/Acme Weather\s+1\.2\.0\s+latest · published 2026-03-01/);
@@ -122,18 +123,20 @@ describe('the Registry screen', () => {
     await app.waitFor('mcpdeck would run');
   });
 
-  it('loads the next page when the selection reaches the last result', async () => {
-    const many = Array.from({ length: 5 }, (_, i) => registryEntry({ name: `io.github.acme/tool-${i + 1}`, description: `Tool ${i + 1}`, version: '1.0.0', packages: [] }));
-    const app = await open(many, { pageSize: 2 });
+  it('loads the next page on m, and when the selection reaches the last result', async () => {
+    // The deck asks for 30 a page, as the registry's default.
+    const many = Array.from({ length: 65 }, (_, i) => registryEntry({ name: `io.github.acme/tool-${String(i + 1).padStart(2, '0')}`, description: `Tool ${i + 1}`, version: '1.0.0', packages: [] }));
+    const app = await open(many);
     await app.press('g');
     const first = await app.waitFor('more… (m, or move to the last)');
-    expect(first).toContain('2 servers+');
-    expect(first).not.toContain('tool-3');
-    await app.press(KEY.esc, KEY.down);
-    await app.waitFor('tool-4');
-    await app.press('m');
-    const all = await app.waitFor('5 servers');
-    expect(all).toContain('tool-5');
+    expect(first).toContain('30 servers+');
+    await app.press(KEY.esc, 'm');
+    await app.waitFor('60 servers+');
+    await app.press('G');
+    await app.waitFor('65 servers');
+    await app.press('G');
+    const all = await app.waitFor('tool-65');
+    expect(all).toContain('65 servers');
     expect(all).not.toContain('more…');
   });
 

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startRegistryStandIn, type Official, type ServerJson } from '../../helpers/registry-stand-in.js';
 
 /** One item of a registry answer, as the official registry sends it: `{ server, _meta }`. */
 export interface RawEntry {
@@ -21,57 +20,43 @@ export interface RegistryStandIn {
   url: string;
   /** Every path asked for, query included. */
   asked: string[];
-  /** What it publishes from now on. */
+  /** What it publishes from now on: new versions are published, gone ones deleted, statuses set. */
   publish: (entries: RawEntry[]) => void;
   close: () => Promise<void>;
 }
 
-const latest = (e: RawEntry) => e._meta[OFFICIAL]?.isLatest === true;
-
 /**
- * A registry on 127.0.0.1 that answers as the official one does (API v0.1): the servers
- * whose name has `search` in it, their latest versions with `version=latest`, a page of
- * `pageSize` at a time (the cursor is where the next page starts); a server's versions
- * (in the order given: newest first); one version, or `latest`.
+ * The registry stand-in the contract test checks against the registry's OpenAPI document
+ * (test/helpers/registry-stand-in.ts), fed the deck tests' entries as whole lists: each
+ * list says what is published now.
  */
 export async function registryStandIn(entries: RawEntry[], { pageSize = 30 } = {}): Promise<RegistryStandIn> {
-  let published = entries;
-  const asked: string[] = [];
-  const server: Server = createServer((request, response) => {
-    asked.push(request.url ?? '');
-    const url = new URL(request.url ?? '/', 'http://registry');
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
-    if (url.pathname === '/v0.1/servers') {
-      const words = url.searchParams.get('search') ?? '';
-      const all = published.filter((e) => (url.searchParams.get('version') !== 'latest' || latest(e)) && e.server.name.includes(words));
-      const start = Number(url.searchParams.get('cursor') ?? 0);
-      const size = Math.min(pageSize, Number(url.searchParams.get('limit') ?? 30));
-      const page = all.slice(start, start + size);
-      const next = start + size < all.length ? String(start + size) : undefined;
-      return send(200, { servers: page, metadata: { count: page.length, ...(next && { nextCursor: next }) } });
+  const registry = await startRegistryStandIn({ entries: [], pageSize });
+  const published = new Map<string, Official['status']>();
+  const key = (e: RawEntry) => `${e.server.name}\0${e.server.version}`;
+  const publish = (list: RawEntry[]) => {
+    // The latest last, so that it stays the latest.
+    for (const entry of [...list].sort((a, b) => Number(a._meta[OFFICIAL]?.isLatest === true) - Number(b._meta[OFFICIAL]?.isLatest === true))) {
+      const meta = entry._meta[OFFICIAL] as Partial<Official>;
+      const status = meta.status ?? 'active';
+      if (!published.has(key(entry))) registry.publish(entry.server as ServerJson, meta);
+      else if (published.get(key(entry)) !== status) registry.setStatus(entry.server.name, entry.server.version, status);
+      published.set(key(entry), status);
     }
-    const match = /^\/v0\.1\/servers\/([^/]+)\/versions(?:\/([^/]+))?$/.exec(url.pathname);
-    if (!match) return send(404, { title: 'Not Found', status: 404 });
-    const name = decodeURIComponent(match[1]!);
-    const versions = published.filter((e) => e.server.name === name);
-    if (!versions.length) return send(404, { title: 'Not Found', status: 404, detail: 'Server not found' });
-    if (match[2] === undefined) return send(200, { servers: versions, metadata: { count: versions.length } });
-    const version = decodeURIComponent(match[2]);
-    const found = versions.find((e) => (version === 'latest' ? latest(e) : e.server.version === version));
-    return found ? send(200, found) : send(404, { title: 'Not Found', status: 404, detail: 'Server version not found' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+    for (const [was, status] of published) {
+      if (status === 'deleted' || list.some((e) => key(e) === was)) continue;
+      const [name, version] = was.split('\0') as [string, string];
+      registry.setStatus(name, version, 'deleted');
+      published.set(was, 'deleted');
+    }
+  };
+  publish(entries);
   return {
-    url: `http://127.0.0.1:${port}`,
-    asked,
-    publish: (next) => void (published = next),
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    url: registry.url,
+    get asked() {
+      return registry.requests.map((r) => `${r.path}?${new URLSearchParams(r.query)}`);
+    },
+    publish,
+    close: () => registry.close(),
   };
 }
