@@ -3,6 +3,10 @@ import { isNewer } from '../../src/core/mcp-registry/installed.js';
 import { PlanError, pickChoice, planLaunch, questionsFor } from '../../src/core/mcp-registry/launch.js';
 import { parseEntry, type RegistryServer } from '../../src/core/mcp-registry/server-json.js';
 import { tryEntry } from '../../src/core/mcp-registry/try.js';
+import { RegistryDesk } from '../../src/core/mcp-registry/desk.js';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A server.json as the registry sends it, read as mcpdeck reads it. */
 function server(raw: Record<string, unknown>): RegistryServer {
@@ -95,6 +99,20 @@ describe('launch plans from server.json', () => {
     expect(tryEntry(s, { kind: 'package', index: 0 }, {})).toMatchObject({ sandbox: { network: ['registry.npmjs.org'], write: ['~/.npm'], required: true } });
     expect(() => tryEntry(s, { kind: 'package', index: 1 }, {})).toThrow(/--no-sandbox/);
     expect(tryEntry(s, { kind: 'package', index: 1 }, {}, false)).not.toHaveProperty('sandbox');
+  });
+});
+
+describe('the deck\'s registry', () => {
+  it('installs and tries nothing whose runtime is not on PATH, and says where to get it', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'mcpdeck-runtime-'));
+    const env = { PATH: join(home, 'bin'), HOME: home, MCPDECK_CONFIG_DIR: join(home, 'config') };
+    let tried = false;
+    const desk = new RegistryDesk({ env, cwd: home, catalogPath: join(home, 'config', 'servers.json'), secrets: () => Promise.reject(new Error('no store')), tryServer: async () => ((tried = true), 'x') });
+    const s = server({ packages: [{ registryType: 'pypi', identifier: 'weather-mcp', version: '1.2.0', transport: stdio }] });
+    await expect(desk.install(s, pickChoice(s), {}, 'claude')).rejects.toThrow(/uvx is not on your PATH, and this server runs with it: it comes with uv .*nothing was written/);
+    await expect(desk.try(s, pickChoice(s), {})).rejects.toThrow(/uvx is not on your PATH/);
+    expect(tried).toBe(false);
+    expect(existsSync(join(home, '.claude.json'))).toBe(false);
   });
 });
 

@@ -3,7 +3,8 @@ import { whereFrom } from '../config/sources/where.js';
 import type { SecretStore } from '../secrets/store.js';
 import type { RegistryClient, RegistryPage } from './client.js';
 import { readInstalls, isNewer, type InstallRecord } from './installed.js';
-import { choicesOf, choiceKind, planLaunch, questionsFor, type Question, type RegistryChoice } from './launch.js';
+import { choicesOf, choiceKind, PlanError, planLaunch, questionsFor, type Question, type RegistryChoice } from './launch.js';
+import { missingRuntime } from './runtime.js';
 import { packageLabel, type RegistryEntry, type RegistryServer } from './server-json.js';
 import { openRegistry } from './settings.js';
 import { tryEntry } from './try.js';
@@ -82,6 +83,7 @@ export class RegistryDesk {
   /** Tries one way of running the server in this deck (sandboxed where it can be): its name there. */
   async try(server: RegistryServer, choice: RegistryChoice, answers: Record<string, string>): Promise<string> {
     const entry = tryEntry(server, choice, answers);
+    this.needsRuntime(entry.command);
     return this.options.tryServer(`try-${server.name.split('/').pop()!}`, entry, `tried from the registry: ${server.name} ${server.version}`);
   }
 
@@ -98,9 +100,16 @@ export class RegistryDesk {
     const { installServer, installTarget } = await import('./install.js');
     const target = installTarget(to, whereFrom({ env: this.options.env, cwd: this.options.cwd }), this.options.catalogPath ?? '');
     const plan = planLaunch(server, choice, answers, target.style);
+    this.needsRuntime(plan.runtime);
     const secretAnswers = Object.fromEntries(plan.inputs.flatMap((i) => (answers[i.key] ? [[i.id, answers[i.key]!]] : [])));
     const result = await installServer({ server, choice, plan, target, name, force, registry: this.client().url, secretAnswers, secrets: this.options.secrets, env: this.options.env });
     return { ...result, target: target.label, envRefs: plan.envRefs };
+  }
+
+  /** Refuses, saying where to get it, when the runtime a package runs with is not on PATH (the CLI's --no-runtime-check writes it anyway). */
+  private needsRuntime(program: unknown): void {
+    const missing = typeof program === 'string' ? missingRuntime(program, this.options.env) : undefined;
+    if (missing) throw new PlanError(`${missing}; nothing was written or started`);
   }
 
   /** Marks for installed servers, by file and entry name (what the registry said when last asked). */
