@@ -1,4 +1,5 @@
 import type { ReadResourceResult, SendOptions } from '../mcp/types.js';
+import { createStore } from '../store.js';
 import type { ServerState } from '../servers/state.js';
 import { MAX_SKILL_BYTES, MAX_SKILL_FILES, parseEntry, safeRelativePath, skillRoot, SKILLS_EXTENSION, type SkillEntry, type SkillFile } from './entry.js';
 import { fileMismatch, frontmatterDifferences, readFrontmatter } from './verify.js';
@@ -35,6 +36,13 @@ export interface LoadedSkill {
   verified: boolean;
 }
 
+/** One server's listing as the deck shows it: being asked for, listed, or why it failed. */
+export interface SkillsView {
+  asking?: boolean;
+  listing?: SkillListing;
+  error?: string;
+}
+
 /** A skill the server sent that does not check out; `reason` says why, and nothing of it is used. */
 export class SkillRefused extends Error {
   constructor(readonly uri: string, readonly reason: string) {
@@ -56,9 +64,25 @@ export function skillsOffer(state: ServerState | undefined): { directoryRead: bo
  * loaded: listing fetches no file.
  */
 export class SkillDesk {
+  private readonly views = createStore<Readonly<Record<string, SkillsView>>>({});
+  /** Each server's listing as last asked for (`refresh`), for the deck's Skills tab. */
+  readonly subscribe = this.views.subscribe;
+  readonly getSnapshot = this.views.getSnapshot;
+
   constructor(private readonly parts: SkillDeskParts) {}
 
   offers = (server: string) => skillsOffer(this.parts.state(server));
+
+  /** Lists a server's skills again into the snapshot (what was listed before stays while it is asked). */
+  async refresh(server: string, options?: SendOptions): Promise<void> {
+    const set = (view: SkillsView) => this.views.update((all) => ({ ...all, [server]: view }));
+    set({ ...this.views.getSnapshot()[server], asking: true, error: undefined });
+    try {
+      set({ listing: await this.list(server, options) });
+    } catch (error) {
+      set({ ...this.views.getSnapshot()[server], asking: false, error: (error as Error).message });
+    }
+  }
 
   async list(server: string, options?: SendOptions): Promise<SkillListing> {
     const skills: SkillEntry[] = [];
