@@ -124,7 +124,7 @@ export class SkillDesk {
     const root = skillRoot(entry.uri)!;
     const skillMd = await this.read(server, entry.uri, root, options);
     const listed = entry.resources === 'dynamic' ? undefined : entry.resources;
-    if (listed) check(listed.find((f) => f.uri === entry.uri)!, skillMd.bytes);
+    if (listed) check(entry.uri, listed.find((f) => f.uri === entry.uri)!, skillMd.bytes);
     const frontmatter = readFrontmatter(new TextDecoder().decode(skillMd.bytes));
     if ('problem' in frontmatter) throw new SkillRefused(entry.uri, frontmatter.problem);
     const differ = frontmatterDifferences(frontmatter.fields, entry.frontmatter);
@@ -134,7 +134,7 @@ export class SkillDesk {
       for (const file of listed) {
         if (file.uri === entry.uri) continue;
         const read = await this.read(server, file.uri, root, options);
-        check(file, read.bytes);
+        check(entry.uri, file, read.bytes);
         files.push(read);
       }
       return { entry, files, verified: true };
@@ -192,7 +192,8 @@ export class SkillDesk {
   }
 }
 
-function check(file: SkillFile, bytes: Uint8Array): void {
-  const mismatch = fileMismatch(file, bytes);
-  if (mismatch) throw new SkillRefused(file.uri, mismatch);
+/** Refuses the skill at `skill` (its SKILL.md URI) when a file is not what its entry says; the file named by its path in the skill. */
+function check(skill: string, file: SkillFile, bytes: Uint8Array): void {
+  const mismatch = fileMismatch(file, bytes, file.uri.slice(skillRoot(skill)!.length + 1));
+  if (mismatch) throw new SkillRefused(skill, mismatch);
 }

@@ -7,10 +7,10 @@ import type { SkillFile } from './entry.js';
 export const digestOf = (bytes: Uint8Array) => `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 
 /** Why these bytes are not the file the entry describes (size first: it needs no hashing), or undefined. */
-export function fileMismatch(file: SkillFile, bytes: Uint8Array): string | undefined {
-  if (bytes.byteLength !== file.size) return `${file.uri} is ${bytes.byteLength} bytes, its entry says ${file.size}`;
+export function fileMismatch(file: SkillFile, bytes: Uint8Array, label = file.uri): string | undefined {
+  if (bytes.byteLength !== file.size) return `${label} is ${bytes.byteLength} bytes, its entry says ${file.size}`;
   const digest = digestOf(bytes);
-  if (digest !== file.digest) return `${file.uri} does not match its digest (${file.digest.slice(0, 19)}…, got ${digest.slice(0, 19)}…)`;
+  if (digest !== file.digest) return `${label} does not match its digest (${file.digest.slice(0, 19)}…, got ${digest.slice(0, 19)}…)`;
   return undefined;
 }
 
