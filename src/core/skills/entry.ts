@@ -50,7 +50,7 @@ export function skillRoot(uri: string): string | undefined {
 }
 
 /** The skill name from its URI: the last segment of the skill path. */
-export function nameFromUri(uri: string): string | undefined {
+function nameFromUri(uri: string): string | undefined {
   const root = skillRoot(uri);
   const at = root?.indexOf('://') ?? -1;
   if (!root || at < 0) return undefined;
