@@ -22,7 +22,7 @@ describe('mcpdeck skills <server>: the listing', () => {
     expect(run.stdout).toMatch(/^too-big\s+✗ its files come to 17825845 bytes, over the limit of 16777216 \(16 MiB\)$/m);
     expect(run.stdout).toMatch(/^evil-path\s+✗ skill:\/\/evil-path\/\.\.\/\.\.\/escape\.txt is not a file inside the skill/m);
     expect(run.stdout).not.toContain('\u001b');
-    // Seven listed over four pages; `hidden` is not listed.
+    // Eight listed over four pages; `hidden` is not listed.
     expect(run.stdout).not.toContain('hidden');
   });
 
@@ -30,7 +30,7 @@ describe('mcpdeck skills <server>: the listing', () => {
     const run = await skills('--json');
     expect(run.code).toBe(0);
     const { skills: listed } = JSON.parse(run.stdout) as { skills: { uri: string; resources: unknown }[] };
-    expect(listed.map((s) => s.uri)).toEqual(['pdf-processing', 'wrong-digest', 'too-big', 'broken-frontmatter', 'drifted', 'daily', 'evil-path'].map((n) => `skill://${n}/SKILL.md`));
+    expect(listed.map((s) => s.uri)).toEqual(['pdf-processing', 'wrong-digest', 'too-big', 'broken-frontmatter', 'drifted', 'daily', 'evil-path', 'wrong-size'].map((n) => `skill://${n}/SKILL.md`));
     expect(listed.find((s) => s.uri === 'skill://daily/SKILL.md')?.resources).toBe('dynamic');
   });
 
@@ -54,6 +54,7 @@ describe('mcpdeck skills <server> <name>: loaded and verified', () => {
     ['too-big', /refused skill:\/\/too-big\/SKILL\.md: its files come to 17825845 bytes, over the limit of 16777216 \(16 MiB\)/],
     ['broken-frontmatter', /refused skill:\/\/broken-frontmatter\/SKILL\.md: its frontmatter is not YAML/],
     ['drifted', /refused skill:\/\/drifted\/SKILL\.md: the frontmatter of SKILL\.md differs from its entry in "description"/],
+    ['wrong-size', /refused skill:\/\/wrong-size\/SKILL\.md: notes\.md is more than 5 bytes, more than its entry says/],
     ['evil-path', /refused skill:\/\/evil-path\/SKILL\.md: skill:\/\/evil-path\/\.\.\/\.\.\/escape\.txt is not a file inside the skill/],
   ])('%s is refused with the reason (exit 5), nothing printed', async (name, reason) => {
     const run = await skills(name);

@@ -122,8 +122,8 @@ export class SkillDesk {
   async load(server: string, entry: SkillEntry, options?: SendOptions): Promise<LoadedSkill> {
     if (entry.problem) throw new SkillRefused(entry.uri, entry.problem);
     const root = skillRoot(entry.uri)!;
-    const skillMd = await this.read(server, entry.uri, root, options);
     const listed = entry.resources === 'dynamic' ? undefined : entry.resources;
+    const skillMd = await this.read(server, entry.uri, root, options, listed?.find((f) => f.uri === entry.uri)!.size ?? MAX_SKILL_BYTES);
     if (listed) check(entry.uri, listed.find((f) => f.uri === entry.uri)!, skillMd.bytes);
     const frontmatter = readFrontmatter(new TextDecoder().decode(skillMd.bytes));
     if ('problem' in frontmatter) throw new SkillRefused(entry.uri, frontmatter.problem);
@@ -133,7 +133,7 @@ export class SkillDesk {
     if (listed) {
       for (const file of listed) {
         if (file.uri === entry.uri) continue;
-        const read = await this.read(server, file.uri, root, options);
+        const read = await this.read(server, file.uri, root, options, file.size);
         check(entry.uri, file, read.bytes);
         files.push(read);
       }
@@ -146,7 +146,7 @@ export class SkillDesk {
       for (const uri of await this.walk(server, root, options)) {
         if (uri === entry.uri) continue;
         if (files.length >= MAX_SKILL_FILES) throw new SkillRefused(entry.uri, `it has more than ${MAX_SKILL_FILES} files`);
-        const read = await this.read(server, uri, root, options);
+        const read = await this.read(server, uri, root, options, MAX_SKILL_BYTES - total);
         total += read.bytes.byteLength;
         if (total > MAX_SKILL_BYTES) throw new SkillRefused(entry.uri, `its files come to more than ${MAX_SKILL_BYTES} bytes (16 MiB)`);
         files.push(read);
@@ -180,14 +180,21 @@ export class SkillDesk {
     return found;
   }
 
-  private async read(server: string, uri: string, root: string, options?: SendOptions): Promise<LoadedFile> {
+  /**
+   * One file's bytes. `most`: the bytes it may have (its entry's size, or what is left of the
+   * 16 MiB): a larger answer is refused before it is decoded or hashed.
+   */
+  private async read(server: string, uri: string, root: string, options: SendOptions | undefined, most: number): Promise<LoadedFile> {
     const result = await this.parts.readResource(server, uri, options);
     const contents = result.contents ?? [];
     const content = contents.find((c) => c.uri === uri) ?? (contents.length === 1 ? contents[0] : undefined);
     if (!content) throw new SkillRefused(`${root}/SKILL.md`, `resources/read of ${uri} returned no content for it`);
-    const bytes = 'blob' in content && typeof content.blob === 'string'
-      ? Buffer.from(content.blob, 'base64')
-      : new TextEncoder().encode('text' in content && typeof content.text === 'string' ? content.text : '');
+    const blob = 'blob' in content && typeof content.blob === 'string' ? content.blob : undefined;
+    const text = 'text' in content && typeof content.text === 'string' ? content.text : '';
+    // Base64 gives 3 bytes for 4 characters; UTF-8 takes at least a byte for each UTF-16 unit.
+    const least = blob === undefined ? text.length : Math.floor((blob.length * 3) / 4) - 2;
+    if (least > most) throw new SkillRefused(`${root}/SKILL.md`, `${uri.slice(root.length + 1)} is more than ${most} bytes, more than its entry says or the skill may hold`);
+    const bytes = blob === undefined ? new TextEncoder().encode(text) : Buffer.from(blob, 'base64');
     return { uri, path: uri.slice(root.length + 1), bytes, ...(content.mimeType && { mimeType: content.mimeType }) };
   }
 }
