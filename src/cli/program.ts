@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   tasks: async () => (await import('./commands/tasks.js')).registerTasks,
+  skills: async () => (await import('./commands/skills.js')).registerSkills,
   add: async () => (await import('./commands/manage.js')).registerManage,
   sources: async () => (await import('./commands/sources.js')).registerSources,
   import: async () => (await import('./commands/import.js')).registerImport,

@@ -26,6 +26,7 @@ import type { TestFile } from './checks/test-file.js';
 import type { SavedCall } from './checks/saved-call.js';
 import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
 import { RegistryDesk } from './mcp-registry/desk.js';
+import { SkillDesk } from './skills/desk.js';
 import { normalizeEntry } from './config/normalize.js';
 
 export { DEMO_NAME };
@@ -75,6 +76,8 @@ export class Deck {
   readonly cwd: string;
   /** The MCP Registry: search, try a server in this deck (in no file), install it into any client's. */
   readonly registry: RegistryDesk;
+  /** Servers' skills (SEP-2640): listed, fetched and verified file by file, saved for an agent. */
+  readonly skills = new SkillDesk({ request: (...a) => this.hub.request(...a), readResource: (...a) => this.hub.readResource(...a), state: (name) => this.hub.get(name) });
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.

@@ -14,7 +14,7 @@ const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO;
 
 // args: the mcpdeck command line (runs: several, in order); expect: text the printed
-// result must contain.
+// result must contain; refuses: the command must fail with exit 5 (protocol) saying this.
 const scenarios = {
   // initialize, then tools/list (the server answers with no tools).
   initialize: { args: ['tools', '--url', url, '--json'] },
@@ -60,6 +60,13 @@ const scenarios = {
   'http-invalid-tool-headers': { eachTool: (name) => ['call', '--url', url, name, 'region=x', '--json'] },
   // A $ref to a network URI in a tool's schema is never fetched (its server has no tools/call).
   'json-schema-ref-no-deref': { args: ['tools', '--url', url, '--json'] },
+  // Skills (SEP-2640). Listing reads no skill file: not on connection, not on listing.
+  'sep-2640-client-no-prefetch': { args: ['skills', '--url', url, '--json'], expect: 'skill://pdf-processing/SKILL.md' },
+  // Loading the skill reads SKILL.md first; a SKILL.md that fails its check refuses the
+  // skill (exit 5, the reason said) and its other file is never read.
+  'sep-2640-client-verify-digest': { args: ['skills', '--url', url, 'pdf-processing'], refuses: 'does not match its digest' },
+  'sep-2640-client-verify-size': { args: ['skills', '--url', url, 'pdf-processing'], refuses: 'its entry says' },
+  'sep-2640-client-verify-frontmatter': { args: ['skills', '--url', url, 'pdf-processing'], refuses: 'differs from its entry in "description"' },
 };
 
 // Every auth/* scenario: connect, list the tools, call test-tool, signing in on the
@@ -110,11 +117,12 @@ function mcpdeck(args, allowFailure = false) {
   // 0.2.0 sets 120 s and this 100 s) so a hung CLI is reported, not orphaned.
   const run = spawnSync(process.execPath, [cli, ...args], {
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     timeout: Number(process.env.MCPDECK_CONFORMANCE_COMMAND_MS ?? 25_000),
     env: { ...process.env, ...authEnv },
   });
   process.stdout.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
   if (run.error) {
     console.error(`client.mjs: ${run.error.message}`);
     process.exit(1);
@@ -123,12 +131,18 @@ function mcpdeck(args, allowFailure = false) {
     console.error(`client.mjs: mcpdeck exited with ${run.status ?? run.signal}`);
     process.exit(1);
   }
-  return run.stdout ?? '';
+  return allowFailure ? run : run.stdout ?? '';
 }
 
 if (entry.eachTool) {
   const tools = JSON.parse(mcpdeck(['tools', '--url', url, '--json']));
   for (const tool of tools) mcpdeck(entry.eachTool(tool.name));
+} else if (entry.refuses) {
+  const run = mcpdeck(entry.args, true);
+  if (run.status !== 5 || !run.stderr.includes(entry.refuses)) {
+    console.error(`client.mjs: expected mcpdeck to refuse with exit 5 saying ${JSON.stringify(entry.refuses)}; it exited ${run.status}`);
+    process.exit(1);
+  }
 } else {
   for (const args of entry.runs ?? [entry.args]) {
     const out = mcpdeck(args);

@@ -11,7 +11,9 @@
 // there (also in docs/conformance.md); any other failure fails the run. A 0.2.0 scenario that fails
 // in the full run is run once more alone at the same revision (--spec-version): the
 // summary gives the first-run score beside the final one and names it as flaky.
-// Usage: node test/conformance/run.mjs [--set 0.1.16|2025-11-25|2026-07-28] [scenario ...]
+//   - suite 0.2.0-alpha.12's Skills extension client scenarios (sep-2640-*), on no revision's
+//     requirement list: each alone, judged by its checks (set `sep-2640`).
+// Usage: node test/conformance/run.mjs [--set 0.1.16|2025-11-25|2026-07-28|sep-2640] [scenario ...]
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +35,9 @@ const AUTH = [
 ].map((name) => `auth/${name}`);
 // Every client scenario of suite 0.1.16 (26).
 const OLD_SCENARIOS = ['initialize', 'tools_call', 'sse-retry', 'elicitation-sep1034-client-defaults', ...AUTH];
+// The Skills extension's client scenarios (SEP-2640): mapped to `mcpdeck skills` in client.mjs.
+const SKILLS = 'sep-2640';
+const SKILLS_SCENARIOS = ['sep-2640-client-no-prefetch', 'sep-2640-client-verify-digest', 'sep-2640-client-verify-size', 'sep-2640-client-verify-frontmatter'];
 // Beyond the scored sets, the goal names these two extension scenarios.
 const WANTED_EXTENSIONS = ['auth/dpop', 'auth/dpop-nonce'];
 /** Scenario -> why it still fails. Keep in step with docs/conformance.md. */
@@ -60,10 +65,10 @@ const client = `${sh(process.execPath)} ${sh(fileURLToPath(new URL('./client.mjs
 const args = process.argv.slice(2);
 const only = args[0] === '--set' ? args[1] : undefined;
 const picked = args[0] === '--set' ? args.slice(2) : args;
-const sets = only ? [only] : [OLD, '2025-11-25', '2026-07-28'];
+const sets = only ? [only] : [OLD, '2025-11-25', '2026-07-28', SKILLS];
 
 const results = [];
-for (const set of sets) results.push(set === OLD ? runOld(picked) : runRequirements(set, picked));
+for (const set of sets) results.push(set === OLD ? runOld(picked) : set === SKILLS ? runExtension(picked) : runRequirements(set, picked));
 
 console.log('');
 let unexpected = 0;
@@ -95,6 +100,24 @@ function runOld(names) {
     (run.status === 0 ? passed : failed).push(scenario);
   }
   return { set: OLD, passed, failed, notRun: [], unscored: {} };
+}
+
+/** Extension scenarios of suite 0.2.0, each alone; a scenario whose checks all say SKIPPED checked nothing. */
+function runExtension(names) {
+  const passed = [];
+  const failed = [];
+  const notRun = [];
+  for (const scenario of names.length ? names : SKILLS_SCENARIOS) {
+    console.log(`\n=== conformance ${NEW}: ${scenario} ===`);
+    const out = mkdtempSync(join(tmpdir(), `mcpdeck-conformance-${SKILLS}-`));
+    const run = spawnSync('npx', [...suite(NEW), 'client', '--command', client, '--scenario', scenario, '--timeout', String(SCENARIO_MS), '-o', out], {
+      stdio: 'inherit',
+      env: { ...ENV, MCPDECK_CONFORMANCE_COMMAND_MS: String(COMMAND_MS) },
+    });
+    const outcome = run.status === 0 ? readOutcomes(out).get(scenario) ?? 'missing' : 'failed';
+    (outcome === 'passed' ? passed : outcome === 'skipped' ? notRun : failed).push(scenario);
+  }
+  return { set: `${NEW} ${SKILLS} (extension)`, passed, failed, notRun, unscored: {} };
 }
 
 /** Suite 0.2.0 with a revision's requirement set: the suite runs them; its saved checks tell each outcome. */

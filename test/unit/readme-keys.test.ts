@@ -15,6 +15,7 @@ const WHERE: Record<Binding['scope'], string> = {
   tasks: 'Tasks tab', callForm: 'a call\'s form',
   drift: 'reviewing changed definitions',
   registry: 'the registry', registryServer: 'a registry server\'s page',
+  skills: 'Skills tab',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');
@@ -27,7 +28,7 @@ function keysTable(): string {
   const merged = new Map<string, { where: string; keys: string; what: string[] }>();
   for (const b of BINDINGS as readonly Binding[]) {
     if (/^tab[2-9]$/.test(b.command)) continue;
-    const keys = b.command === 'tab1' ? `${shown(b.keys)}…\`7\`` : shown(b.keys);
+    const keys = b.command === 'tab1' ? `${shown(b.keys)}…\`${BINDINGS.filter((t) => /^tab\d$/.test(t.command)).length}\`` : shown(b.keys);
     const id = `${b.scope} ${keys}`;
     const row = merged.get(id) ?? { where: WHERE[b.scope], keys, what: [] };
     // The tabs' digits in one row, naming every tab (the help lists each digit on its own).

@@ -238,6 +238,12 @@ export class ServerHub {
     await connection.withClient((client) => connection.subscriptions.unsubscribe(client, uri, options));
   }
 
+  /** A request the SDK has no method for (an extension's: `skills/list`), its result as sent. */
+  request(server: string, method: string, params: Record<string, unknown>, { meta: extra, ...options }: SendOptions = {}): Promise<Record<string, unknown>> {
+    const connection = this.connection(server);
+    return connection.withClient((client) => client.request({ method, params: { ...params, ...meta(connection, extra) } }, ANY_RESULT, options));
+  }
+
   /** A server's tasks: list, look at, cancel, fetch a result, watch the running ones (servers/tasks.ts). */
   tasks(server: string): ServerTasks {
     return this.connection(server).tasks;

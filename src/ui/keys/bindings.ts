@@ -6,7 +6,7 @@ export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
   | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest'
-  | 'tasks' | 'callForm' | 'drift' | 'registry' | 'registryServer';
+  | 'tasks' | 'callForm' | 'drift' | 'registry' | 'registryServer' | 'skills';
 
 export interface Binding {
   scope: Scope;
@@ -48,13 +48,14 @@ export const BINDINGS = [
 
   { scope: 'server', command: 'nextTab', keys: ['tab', 'right'], label: 'tab', hint: 'next tab', description: 'Next tab' },
   { scope: 'server', command: 'prevTab', keys: ['shift+tab', 'left'], label: 'shift+tab', description: 'Previous tab' },
-  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-7', hint: 'tabs', description: 'Tools tab' },
+  { scope: 'server', command: 'tab1', keys: ['1'], label: '1-8', hint: 'tabs', description: 'Tools tab' },
   { scope: 'server', command: 'tab2', keys: ['2'], description: 'Resources tab' },
   { scope: 'server', command: 'tab3', keys: ['3'], description: 'Prompts tab' },
   { scope: 'server', command: 'tab4', keys: ['4'], description: 'Log tab' },
   { scope: 'server', command: 'tab5', keys: ['5'], description: 'Info tab' },
-  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Tasks tab where the server offers tasks, else Auth' },
-  { scope: 'server', command: 'tab7', keys: ['7'], description: 'Auth tab where 6 is Tasks' },
+  { scope: 'server', command: 'tab6', keys: ['6'], description: 'Tasks tab where the server offers tasks, else Skills or Auth' },
+  { scope: 'server', command: 'tab7', keys: ['7'], description: 'Skills tab or Auth, whichever comes after 6' },
+  { scope: 'server', command: 'tab8', keys: ['8'], description: 'Auth tab where 6 is Tasks and 7 is Skills' },
   { scope: 'server', command: 'reconnect', keys: ['r'], hint: 'reconnect', description: 'Reconnect this server' },
   { scope: 'server', command: 'approve', keys: ['A'], hint: 'approve', description: "Review what this server from a project's file would run, and approve it (or its whole file)" },
   { scope: 'server', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit this server in its file (mcpdeck's own files; another client's file is read-only here)" },
@@ -103,6 +104,8 @@ export const BINDINGS = [
   { scope: 'tasks', command: 'taskResult', keys: ['enter'], hint: 'result', description: "Fetch the selected task's result into the result view (waits for a task still running; esc stops waiting)" },
   { scope: 'tasks', command: 'cancelTask', keys: ['x'], hint: 'cancel task', description: 'Cancel the selected task (tasks/cancel): the server decides when it stops' },
   { scope: 'tasks', command: 'refreshTasks', keys: ['f'], hint: 'refresh', description: "Ask again: the server's tasks/list (2025-11-25), or tasks/get for each running task (2026-07-28 has no list)" },
+  { scope: 'skills', command: 'loadSkill', keys: ['enter'], hint: 'load', description: "Load the selected skill into the pager: each file checked against its digest and size, SKILL.md's frontmatter against its entry; a mismatch refuses it with the reason (save one with `mcpdeck skills <server> <name> --to DIR`)" },
+  { scope: 'skills', command: 'refreshSkills', keys: ['f'], hint: 'refresh', description: 'List the skills again (skills/list, every page)' },
   { scope: 'callForm', command: 'toggleTask', keys: ['ctrl+k'], hint: 'run as task', description: 'Run the call as a task, or not (a tool whose taskSupport is optional; one that requires it always runs as one)' },
   { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
   { scope: 'prompts', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter prompts by name, title or description' },

@@ -1,10 +1,10 @@
 const TABS = ['Tools', 'Resources', 'Prompts', 'Log', 'Info'] as const;
-/** A server that offers tasks has its Tasks; a remote (HTTP or SSE) server its sign-in. */
-export type Tab = (typeof TABS)[number] | 'Tasks' | 'Auth';
+/** A server that offers tasks has its Tasks, one that offers skills its Skills; a remote (HTTP or SSE) server its sign-in. */
+export type Tab = (typeof TABS)[number] | 'Tasks' | 'Skills' | 'Auth';
 
 /** This server's tabs, in order: the number keys pick them by place. */
-export function serverTabs({ tasks, remote }: { tasks: boolean; remote: boolean }): readonly Tab[] {
-  return [...TABS, ...(tasks ? (['Tasks'] as const) : []), ...(remote ? (['Auth'] as const) : [])];
+export function serverTabs({ tasks, skills = false, remote }: { tasks: boolean; skills?: boolean; remote: boolean }): readonly Tab[] {
+  return [...TABS, ...(tasks ? (['Tasks'] as const) : []), ...(skills ? (['Skills'] as const) : []), ...(remote ? (['Auth'] as const) : [])];
 }
 
 export type Route =

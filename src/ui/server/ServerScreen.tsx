@@ -14,6 +14,7 @@ import type { ServerState } from '../../core/servers/state.js';
 import { STATUS } from '../../core/servers/status.js';
 import { noTasksReason } from '../../core/mcp/task-wire.js';
 import { isRemote } from '../../core/auth/manager.js';
+import { skillsOffer } from '../../core/skills/desk.js';
 import { Badge } from '../components/Badge.js';
 import { TabBar } from './TabBar.js';
 import { listCounts } from './list-counts.js';
@@ -53,7 +54,7 @@ export function ServerScreen({ name }: { name: string }) {
   useEffect(() => void deck.freshen(name), [deck, name, tab]);
   const config = deck.definition(name)?.config;
   const remote = config && isRemote(config) ? config : undefined;
-  const tabs = serverTabs({ tasks: offersTasks(server), remote: Boolean(remote) });
+  const tabs = serverTabs({ tasks: offersTasks(server), skills: Boolean(skillsOffer(server)), remote: Boolean(remote) });
   const toAllow = server?.sandbox && nextToAllow(server.sandbox.denials, server.config.sandbox);
   const step = (d: number) => setTab((t) => tabs[(tabs.indexOf(t) + d + tabs.length) % tabs.length]!);
   const place = (n: number) => (tabs[n] ? () => setTab(tabs[n]!) : undefined);
@@ -67,6 +68,7 @@ export function ServerScreen({ name }: { name: string }) {
     tab5: place(4),
     tab6: place(5),
     tab7: place(6),
+    tab8: place(7),
     reconnect: server && STATUS[server.status].reconnects ? () => void deck.reconnect(name).catch(() => undefined) : undefined,
     approve: approveKey(server, () => setOverlay('approve')),
     editRoots: server && config ? () => setOverlay('roots') : undefined,

@@ -8,6 +8,7 @@ import { PromptsTab } from './prompts/PromptsTab.js';
 import { ResourcesTab } from './resources/ResourcesTab.js';
 import { ToolsTab } from './tools/ToolsTab.js';
 import { TasksTab } from './tasks/TasksTab.js';
+import { SkillsTab } from './skills/SkillsTab.js';
 
 /** Picks the tab's component. */
 export function ServerTab({ tab, server, remote }: { tab: Tab; server: ServerState; remote?: RemoteConfig }) {
@@ -18,6 +19,7 @@ export function ServerTab({ tab, server, remote }: { tab: Tab; server: ServerSta
     case 'Log': return <LogTab server={server} />;
     case 'Info': return <InfoTab server={server} />;
     case 'Tasks': return <TasksTab server={server} />;
+    case 'Skills': return <SkillsTab server={server} />;
     // A server whose configuration stopped being remote shows its Info instead.
     case 'Auth': return remote ? <AuthTab server={server} config={remote} /> : <InfoTab server={server} />;
   }

@@ -10,7 +10,7 @@ import { stackRows, type Part } from '../layout/stack-rows.js';
 export interface ListTabOptions<T> {
   server: ServerState;
   /** The tab's key scope; the list's keys and the global ones come after it. */
-  scope: 'tools' | 'resources' | 'prompts' | 'tasks';
+  scope: 'tools' | 'resources' | 'prompts' | 'tasks' | 'skills';
   items: readonly T[];
   /** What the filter searches, and what names an item (stable, module-level functions). */
   text: (item: T) => string;
