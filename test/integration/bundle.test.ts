@@ -64,6 +64,7 @@ describe('the bundle users run', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-version-'));
     mkdirSync(join(dir, 'bin'));
     copyFileSync(BIN, join(dir, 'bin', 'mcpdeck.js'));
+    copyFileSync(join(ROOT, 'bin', 'package.json'), join(dir, 'bin', 'package.json'));
     copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
     const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
     // No dist/ beside it: anything but the version would fail to load.

@@ -67,7 +67,7 @@ async function freePort(): Promise<number> {
 let built = false;
 /** The CLI tests run bin/mcpdeck.js, which needs dist/ up to date with src/. */
 function ensureBuilt(): void {
-  if (!built) execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
+  if (!built) execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.mjs')], { cwd: ROOT, stdio: 'pipe' });
   built = true;
 }
 

@@ -25,7 +25,7 @@ const { writeConfig, openDeck, listen } = box;
 const processes: ChildProcess[] = [];
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.js')], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(ROOT, 'bin', 'ensure-built.mjs')], { cwd: ROOT, stdio: 'pipe' });
 }, 120_000);
 
 afterEach(() => {

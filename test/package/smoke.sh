@@ -20,7 +20,7 @@ TARBALL="$TMP/$(tail -n 1 "$TMP/pack.out")"
 
 step "what the tarball holds"
 tar -tzf "$TARBALL" | sed 's#^package/##' | sort >"$TMP/files"
-for needed in bin/mcpdeck.js dist/bundle/mcpdeck.js README.md docs/deck.md package.json assets/dashboard.svg dist/bundle/vendor/seccomp/x64/apply-seccomp dist/bundle/vendor/seccomp/arm64/apply-seccomp; do
+for needed in bin/mcpdeck.js bin/package.json dist/bundle/mcpdeck.js README.md docs/deck.md package.json assets/dashboard.svg dist/bundle/vendor/seccomp/x64/apply-seccomp dist/bundle/vendor/seccomp/arm64/apply-seccomp; do
   grep -qx "$needed" "$TMP/files" || fail "the tarball has no $needed"
 done
 if grep -E '^(src/|test/|dist/cli/|dist/core/|dist/bundle-meta.json|scripts/)' "$TMP/files"; then fail "the tarball holds sources or the tsc build (above)"; fi

@@ -10,5 +10,5 @@ export default function setup(): void {
     throw new Error('the end-to-end suite needs tmux (apt-get install tmux)');
   }
   if (!existsSync('/usr/bin/chromium')) throw new Error('the end-to-end suite signs in through Chromium: apt-get install chromium');
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../../bin/ensure-built.js', import.meta.url))], { stdio: 'inherit' });
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../../bin/ensure-built.mjs', import.meta.url))], { stdio: 'inherit' });
 }
