@@ -27,6 +27,8 @@ import type { SavedCall } from './checks/saved-call.js';
 import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
 import { RegistryDesk } from './mcp-registry/desk.js';
 import { normalizeEntry } from './config/normalize.js';
+import { AppsDesk } from './apps/desk.js';
+import { VERSION } from '../util/version.js';
 
 export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
@@ -75,6 +77,8 @@ export class Deck {
   readonly cwd: string;
   /** The MCP Registry: search, try a server in this deck (in no file), install it into any client's. */
   readonly registry: RegistryDesk;
+  /** MCP Apps: a tool's app served to the browser; its calls come through this Deck, its questions to the person. */
+  readonly apps: AppsDesk = new AppsDesk({ version: VERSION, tools: (s) => this.hub.get(s)?.tools ?? [], callTool: (s, t, a) => this.callTool(s, t, a), readResource: (s, u) => this.readResource(s, u), openLink: (u) => openInBrowser(u, this.options.env), now: () => Date.now() });
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -177,6 +181,7 @@ export class Deck {
   close = async () => {
     this.reader.stopWatching();
     this.config.close();
+    await this.apps.closeAll();
     await this.drift?.settled();
     return this.hub.closeAll();
   };
