@@ -5,6 +5,7 @@ import type { Deck } from '../../src/core/deck.js';
 import type { AppQuestion } from '../../src/core/apps/questions.js';
 import { deckWith, state, waitFor } from '../integration/helpers/deck.js';
 import { launchChromium } from './helpers/chromium.js';
+import { fakeBrowser } from './helpers/fake-browser.js';
 
 // MCP Apps (SEP-1865) in real Chromium through mcpdeck's host page: the fixture built with
 // ext-apps, and the official example server-basic-vanillajs.
@@ -30,12 +31,11 @@ async function question(deck: Deck, kind: AppQuestion['kind']): Promise<AppQuest
 describe('MCP Apps in Chromium', () => {
   let deck: Deck;
   let browser: Browser;
-  const opened: string[] = [];
+  // The person's browser for links: written down, never started.
+  const links = fakeBrowser();
 
   beforeAll(async () => {
-    deck = await deckWith({ board: { command: process.execPath, args: [BOARD] }, vanilla: { command: process.execPath, args: [VANILLA, '--stdio'] } });
-    // The person's browser for links: written down, never started.
-    (deck.apps as unknown as { doors: { openLink: (url: string) => Promise<void> } }).doors.openLink = async (url) => void opened.push(url);
+    deck = await deckWith({ board: { command: process.execPath, args: [BOARD] }, vanilla: { command: process.execPath, args: [VANILLA, '--stdio'] } }, { env: { ...process.env, ...links.env } });
     await deck.connectAll();
     browser = await launchChromium();
   });
@@ -96,10 +96,10 @@ describe('MCP Apps in Chromium', () => {
     await frame.getByRole('button', { name: 'Docs' }).click();
     const link = await question(deck, 'link');
     expect(link).toMatchObject({ url: 'https://example.com/docs' });
-    expect(opened).toEqual([]);
+    expect(links.opened()).toEqual([]);
     deck.apps.questions.respond(link.id, true);
     await frame.getByText('link opened').waitFor();
-    expect(opened).toEqual(['https://example.com/docs']);
+    expect(links.opened()).toEqual(['https://example.com/docs']);
 
     await frame.getByRole('button', { name: 'Grow' }).click();
     await frame.getByText('grown').waitFor();
