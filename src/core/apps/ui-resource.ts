@@ -23,9 +23,3 @@ export function appResourceUri(tool: WithMeta): string | undefined {
   return typeof uri === 'string' && uri.startsWith('ui://') ? uri : undefined;
 }
 
-/** Tools only an app may call (`_meta.ui.visibility` without "model"): still listed, tagged. */
-export function appOnly(tool: WithMeta): boolean {
-  const ui = tool._meta?.ui;
-  const visibility = ui && typeof ui === 'object' ? (ui as Record<string, unknown>).visibility : undefined;
-  return Array.isArray(visibility) && visibility.includes('app') && !visibility.includes('model');
-}
