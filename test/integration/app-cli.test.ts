@@ -29,8 +29,9 @@ describe('mcpdeck app', () => {
         const view = await (await fetch(`${origin}/view`, { headers: { cookie } })).json();
         const count = await rpc({ name: 'get_count', arguments: { step: 3 } });
         const wipe = await rpc({ name: 'wipe_board', arguments: {} });
+        const declared = await rpc({ name: 'client_ui', arguments: {} });
         child.kill('SIGINT');
-        return { url, again, view, count, wipe };
+        return { url, again, view, count, wipe, declared };
       })();
     });
     const seen = await page!;
@@ -39,6 +40,8 @@ describe('mcpdeck app', () => {
     expect(seen.again).toBe(403);
     expect(seen.view).toMatchObject({ server: 'board', args: { label: 'x' }, result: { content: [{ text: 'board x' }] } });
     expect(seen.count).toMatchObject({ result: { content: [{ text: 'count 3' }] } });
+    // The client declared the extension (the server reads it with ext-apps' getUiCapability).
+    expect(seen.declared).toMatchObject({ result: { content: [{ text: '{"mimeTypes":["text/html;profile=mcp-app"]}' }] } });
     expect(seen.wipe).toEqual({ error: 'the person declined the call' });
     expect(result.stderr).toContain("board's app asks to call wipe_board {} (declared destructive): refused (no terminal to ask on)");
     expect(result.stderr).toMatch(/app: done\s+tools\/call get_count/);
