@@ -46,6 +46,8 @@ describe('MCP Apps in Chromium', () => {
   });
 
   it('declares the extension, and the page refuses every request without the one-time token', async () => {
+    // The server sees the extension declared (ext-apps' getUiCapability)
+    expect((await deck.callTool('board', 'client_ui', {})).result.content).toEqual([{ type: 'text', text: '{"mimeTypes":["text/html;profile=mcp-app"]}' }]);
     const tool = state(deck, 'board').tools.find((t) => t.name === 'show_board')!;
     const { url, session } = await deck.apps.open('board', tool, { label: 'one' });
     const origin = new URL(url).origin;
