@@ -26,7 +26,7 @@ async function pageOf(url: string) {
 }
 
 describe('an app in the deck', () => {
-  it('b opens the app; a destructive call and a link wait for y or n on its screen, which logs every request', async () => {
+  it('b opens the app; a destructive call and a link wait for y or n over any screen; the app\'s screen logs its requests', async () => {
     s = await startSession({ columns: 140, rows: 32 }, { board });
     await s.openTool('board', 'show_board');
     await s.app.press(KEY.ctrl('s'));
@@ -43,12 +43,16 @@ describe('an app in the deck', () => {
     expect(await send('tools/call', { name: 'get_count', arguments: {} })).toMatchObject({ result: { content: [{ type: 'text', text: 'count 1' }] } });
     await s.app.waitFor(/done\s+tools\/call get_count/);
 
+    // Away from the app's screen, what the app asks still shows, over the screen that is open.
+    await s.app.press(KEY.esc);
+    await s.offered('b open app');
     const wipe = send('tools/call', { name: 'wipe_board', arguments: {} });
     await s.app.waitFor("board's app asks to call wipe_board {} (declared destructive)");
     await s.app.waitFor('Send this call? y yes · n no');
     await s.app.press('n');
     expect(await wipe).toEqual({ error: 'the person declined the call' });
-    await s.app.waitFor(/refused\s+tools\/call wipe_board \{\}: the person declined the call/);
+    const log = () => s!.deck.apps.getSnapshot()[0]!.session.log.getSnapshot();
+    await s.app.waitFor(() => log().some((e) => e.method === 'tools/call' && e.status === 'refused' && e.reason === 'the person declined the call'));
     const again = send('tools/call', { name: 'wipe_board', arguments: {} });
     await s.app.waitFor('Send this call? y yes');
     await s.app.press('y');
@@ -65,5 +69,6 @@ describe('an app in the deck', () => {
     expect(await link).toEqual({ result: { isError: true } });
     expect(s.opened).toHaveLength(1);
     expect(s.app.frame()).not.toContain('\u001b[31mred');
+    expect(log().map((e) => `${e.status} ${e.method}`)).toEqual(['done tools/call', 'refused tools/call', 'done tools/call', 'refused tools/call', 'refused ui/open-link']);
   }, 60_000);
 });

@@ -66,7 +66,9 @@ export class AppSession {
     const entry = this.add({ method, detail, status: 'waiting' });
     try {
       const result = await this.dispatch(method, params, entry);
-      this.set(entry, { status: 'done' });
+      // A link the person would not open is an answer to the app, not an error: logged as refused.
+      const declined = method === 'ui/open-link' && (result as { isError?: boolean }).isError === true;
+      this.set(entry, declined ? { status: 'refused', reason: 'the person declined the link' } : { status: 'done' });
       return result;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,12 +1,11 @@
 import { Box, Text } from 'ink';
-import { logLine, questionText } from '../../core/apps/question-text.js';
+import { logLine } from '../../core/apps/question-text.js';
 import type { AppLogEntry } from '../../core/apps/log.js';
 import type { AppSession } from '../../core/apps/session.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { useDeck } from '../DeckContext.js';
 import { useBodySize } from '../hooks/useBodySize.js';
 import { useStore } from '../hooks/useStore.js';
-import { PRIORITY, useKeys } from '../keys/useKeys.js';
 import { stackRows } from '../layout/stack-rows.js';
 import { useTheme } from '../theme/ThemeContext.js';
 
@@ -14,9 +13,9 @@ const NONE: readonly AppLogEntry[] = [];
 const EMPTY_LOG = { subscribe: () => () => {}, getSnapshot: () => NONE };
 
 /**
- * An app open in the browser (MCP Apps): where it is served, what it asks now (a call
- * that may destroy, a link: `y` allows, `n` refuses) and its requests, live. Esc leaves
- * it served; the deck stops it when it quits.
+ * An app open in the browser (MCP Apps): where it is served and its requests, live.
+ * What it asks (a call that may destroy, a link) shows over any screen
+ * (`AppQuestionPrompt`). Esc leaves it served; the deck stops it when it quits.
  */
 export function AppScreen({ id, opened }: { id: number; opened?: string }) {
   const deck = useDeck();
@@ -25,27 +24,12 @@ export function AppScreen({ id, opened }: { id: number; opened?: string }) {
   const apps = useStore(deck.apps);
   const session: AppSession | undefined = apps.find((a) => a.session.id === id)?.session;
   const log = useStore(session?.log ?? EMPTY_LOG);
-  const questions = useStore(deck.apps.questions);
-  const question = questions.find((q) => q.session === id);
-  useKeys(['confirm'], {
-    yes: question ? () => deck.apps.questions.respond(question.id, true) : undefined,
-    no: question ? () => deck.apps.questions.respond(question.id, false) : undefined,
-  }, { priority: PRIORITY.modal, active: Boolean(question) });
   if (!session) return <Text dimColor>This app is no longer served.</Text>;
-  const rows = stackRows(size.rows, { title: 1, served: 1, question: question ? 2 : 0, heading: 1, log: { min: 1 } });
+  const rows = stackRows(size.rows, { title: 1, served: 1, heading: 1, log: { min: 1 } });
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">{`${sanitizeLine(session.view.server)} · ${sanitizeLine(session.view.tool.name)}: app in the browser`}</Text>
       <Text wrap="truncate-end" dimColor>{opened ?? 'served on 127.0.0.1 (one-time link)'}</Text>
-      {question ? (
-        <Box flexDirection="column">
-          <Text color={theme.warning} wrap="truncate-end">{questionText(question)}</Text>
-          <Text>
-            <Text bold>{question.kind === 'link' ? 'Open it? ' : 'Send this call? '}</Text>
-            <Text color={theme.key} bold>y</Text><Text> yes · </Text><Text color={theme.key} bold>n</Text><Text> no</Text>
-          </Text>
-        </Box>
-      ) : null}
       <Text bold>{`The app's requests (${log.length})`}</Text>
       {log.slice(-rows.log).map((e) => (
         <Text key={e.id} wrap="truncate-end" color={e.status === 'refused' || e.status === 'failed' ? theme.error : e.status === 'asking' ? theme.warning : undefined} dimColor={e.status === 'notice'}>
