@@ -146,6 +146,7 @@ function hostScript(): Promise<Buffer> {
         // the next place
       }
     }
+    script = undefined;
     throw new Error('app-host.js is missing: run `npm run build`');
   })());
 }

@@ -29,7 +29,7 @@ export function AppScreen({ id, opened }: { id: number; opened?: string }) {
   return (
     <Box flexDirection="column">
       <Text bold wrap="truncate-end">{`${sanitizeLine(session.view.server)} · ${sanitizeLine(session.view.tool.name)}: app in the browser`}</Text>
-      <Text wrap="truncate-end" dimColor>{opened ?? 'served on 127.0.0.1 (one-time link)'}</Text>
+      <Text wrap="truncate-end" dimColor>{sanitizeLine(opened ?? 'served on 127.0.0.1 (one-time link)')}</Text>
       <Text bold>{`The app's requests (${log.length})`}</Text>
       {log.slice(-rows.log).map((e) => (
         <Text key={e.id} wrap="truncate-end" color={e.status === 'refused' || e.status === 'failed' ? theme.error : e.status === 'asking' ? theme.warning : undefined} dimColor={e.status === 'notice'}>
