@@ -28,7 +28,8 @@ async function pageOf(url: string) {
 describe('an app in the deck', () => {
   it('b opens the app; a destructive call and a link wait for y or n over any screen; the app\'s screen logs its requests', async () => {
     s = await startSession({ columns: 140, rows: 32 }, { board });
-    await s.openTool('board', 'show_board');
+    // The tool's header carries its tags: [app] for a tool with a UI.
+    expect(await s.openTool('board', 'show_board')).toMatch(/^show_board  \[read-only\] .*\[app\]$/m);
     await s.app.press(KEY.ctrl('s'));
     await s.app.waitFor('✓ ok');
     await s.offered('b open app');
