@@ -3,7 +3,8 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import type { AppQuestion } from '../../src/core/apps/questions.js';
-import { deckWith, state, waitFor } from '../integration/helpers/deck.js';
+import type { Store } from '../../src/core/store.js';
+import { deckWith, state } from '../integration/helpers/deck.js';
 import { launchChromium } from './helpers/chromium.js';
 import { fakeBrowser } from './helpers/fake-browser.js';
 
@@ -23,8 +24,18 @@ async function appFrame(page: Page): Promise<Frame> {
   }
 }
 
+/** Resolves when `predicate` holds for a core store; rejects after `ms`. */
+function until<T>(store: Store<T>, predicate: (value: T) => boolean, what: string, ms = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = () => predicate(store.getSnapshot()) && (off(), clearTimeout(timer), resolve());
+    const off = store.subscribe(check);
+    const timer = setTimeout(() => (off(), reject(new Error(`timed out waiting for ${what}`))), ms);
+    check();
+  });
+}
+
 async function question(deck: Deck, kind: AppQuestion['kind']): Promise<AppQuestion> {
-  await waitFor({ subscribe: deck.apps.questions.subscribe } as unknown as Deck, () => deck.apps.questions.getSnapshot().some((q) => q.kind === kind), `an app question (${kind})`, 20_000);
+  await until(deck.apps.questions, (asked) => asked.some((q) => q.kind === kind), `an app question (${kind})`);
   return deck.apps.questions.getSnapshot().find((q) => q.kind === kind)!;
 }
 
@@ -136,7 +147,7 @@ describe('MCP Apps in Chromium', () => {
     const ask = await question(deck, 'call');
     expect(ask).toMatchObject({ server: 'vanilla', tool: 'get-time', destructive: false });
     deck.apps.questions.respond(ask.id, true);
-    await waitFor({ subscribe: session.log.subscribe } as unknown as Deck, () => session.log.getSnapshot().filter((e) => e.method === 'tools/call' && e.status === 'done').length > before, 'the example\'s tool call', 20_000);
+    await until(session.log, (log) => log.filter((e) => e.method === 'tools/call' && e.status === 'done').length > before, 'the example\'s tool call');
     await page.close();
     await deck.apps.close(session.id);
   });
