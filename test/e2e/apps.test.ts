@@ -131,7 +131,7 @@ describe('MCP Apps in Chromium', () => {
     await deck.apps.close(session.id);
   });
 
-  it('renders the official example server-basic-vanillajs, whose button calls its tool through the deck', async () => {
+  it('renders the official example server-basic-vanillajs: its button calls its tool through the deck (asked first: not declared read-only), its link waits and stays shut on no', async () => {
     const tools = state(deck, 'vanilla').tools;
     const tool = tools.find((t) => t._meta && JSON.stringify(t._meta).includes('ui://'))!;
     expect(tool, JSON.stringify(tools.map((t) => t.name))).toBeDefined();
@@ -148,6 +148,14 @@ describe('MCP Apps in Chromium', () => {
     expect(ask).toMatchObject({ server: 'vanilla', tool: 'get-time', destructive: false });
     deck.apps.questions.respond(ask.id, true);
     await until(session.log, (log) => log.filter((e) => e.method === 'tools/call' && e.status === 'done').length > before, 'the example\'s tool call');
+    // Its Open Link button: asked, and refused, so nothing opens.
+    const linksBefore = links.opened().length;
+    await frame.getByRole('button', { name: 'Open Link' }).click();
+    const link = await question(deck, 'link');
+    expect(link).toMatchObject({ server: 'vanilla', url: 'https://modelcontextprotocol.io/' });
+    deck.apps.questions.respond(link.id, false);
+    await until(session.log, (log) => log.some((e) => e.method === 'ui/open-link' && e.status === 'refused'), 'the declined link');
+    expect(links.opened()).toHaveLength(linksBefore);
     await page.close();
     await deck.apps.close(session.id);
   });
