@@ -156,6 +156,10 @@ describe('MCP Apps in Chromium', () => {
     deck.apps.questions.respond(link.id, false);
     await until(session.log, (log) => log.some((e) => e.method === 'ui/open-link' && e.status === 'refused'), 'the declined link');
     expect(links.opened()).toHaveLength(linksBefore);
+    // A message and a log line from the app: mcpdeck has no conversation, so they are logged for the person.
+    await frame.getByRole('button', { name: 'Send Message' }).click();
+    await frame.getByRole('button', { name: 'Send Log' }).click();
+    await until(session.log, (log) => log.some((e) => e.method === 'ui/message' && e.status === 'done') && log.some((e) => e.method === 'notifications/message'), 'the message and the log line');
     await page.close();
     await deck.apps.close(session.id);
   });
