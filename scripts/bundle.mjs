@@ -299,6 +299,12 @@ export async function bundle() {
     ...OPTIONS, splitting: false, format: 'cjs', banner: {}, plugins: [], metafile: false, absWorkingDir: root,
     entryPoints: { 'session-client': 'src/cli/session/client.ts' }, outdir: OUT, outExtension: { '.js': '.cjs' },
   });
+  // The MCP Apps host page's code runs in the person's browser: bundled for it, one file,
+  // served by core/apps/host-server.ts only when an app opens (nothing loads it in Node).
+  await esbuild.build({
+    bundle: true, format: 'esm', platform: 'browser', target: 'es2022', minify: true, legalComments: 'none', logLevel: 'warning',
+    plugins: [zodEnglishOnly], absWorkingDir: root, entryPoints: { 'app-host': 'src/browser/app-host.mjs' }, outdir: OUT,
+  });
   // Beside the bundle, not in it (the package ships dist/bundle only): what each chunk holds,
   // for `--analyze` and for the test that checks which code each command loads.
   writeFileSync(META, JSON.stringify(result.metafile));

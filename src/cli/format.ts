@@ -1,5 +1,6 @@
 import type { ServerState } from '../core/servers/state.js';
 import { annotationTags, declaresWrites, taskTag, toolTitle, type ToolInfo } from '../core/servers/tools.js';
+import { appResourceUri } from '../core/apps/ui-resource.js';
 import { restartNote, statusSummary } from '../core/servers/status-label.js';
 import { sanitizeLine } from '../util/sanitize.js';
 import { truncate } from '../util/text.js';
@@ -80,6 +81,7 @@ export function toolsTable(tools: ToolInfo[], stream: NodeJS.WriteStream, tokens
         ...(declaresWrites(t) ? ['[writes]'] : []),
         ...annotationTags(t).map(({ tag, declared }) => (declared ? `[${tag}]` : paint('dim', `[${tag}?]`))),
         ...(task ? [`[${task}]`] : []),
+        ...(appResourceUri(t) ? ['[app]'] : []),
       ].join(' ');
       const description = truncate(sanitizeLine((t.description ?? '').split('\n')[0] ?? ''), 80);
       return `${padColumns(sanitizeLine(t.name), width)}  ${title}${tags}`.trimEnd() + `${description ? `\n${' '.repeat(width + 2)}${paint('dim', description)}` : ''}`;

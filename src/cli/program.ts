@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   tools: async () => (await import('./commands/tools.js')).registerTools,
   get: async () => (await import('./commands/get.js')).registerGet,
   call: async () => (await import('./commands/call.js')).registerCall,
+  app: async () => (await import('./commands/app.js')).registerApp,
   test: async () => (await import('./commands/test.js')).registerTest,
   fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,

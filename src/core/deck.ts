@@ -28,6 +28,8 @@ import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
 import { RegistryDesk } from './mcp-registry/desk.js';
 import { SkillDesk } from './skills/desk.js';
 import { normalizeEntry } from './config/normalize.js';
+import { AppsDesk } from './apps/desk.js';
+import { VERSION } from '../util/version.js';
 
 export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
@@ -78,6 +80,8 @@ export class Deck {
   readonly registry: RegistryDesk;
   /** Servers' skills (SEP-2640): listed, fetched and verified file by file, saved for an agent. */
   readonly skills = new SkillDesk({ request: (...a) => this.hub.request(...a), readResource: (...a) => this.hub.readResource(...a), state: (name) => this.hub.get(name) });
+  /** MCP Apps: a tool's app served to the browser; its calls come through this Deck, its questions to the person. */
+  readonly apps: AppsDesk = new AppsDesk({ version: VERSION, tools: (s) => this.hub.get(s)?.tools ?? [], callTool: (s, t, a) => this.callTool(s, t, a), readResource: (s, u) => this.readResource(s, u), openLink: (u) => openInBrowser(u, this.options.env), now: () => Date.now() });
 
   constructor(private readonly options: DeckOptions) {
     // One secret store for sign-ins and `${input:id}` answers: the keychain is probed once.
@@ -180,6 +184,7 @@ export class Deck {
   close = async () => {
     this.reader.stopWatching();
     this.config.close();
+    await this.apps.closeAll();
     await this.drift?.settled();
     return this.hub.closeAll();
   };

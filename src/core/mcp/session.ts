@@ -12,6 +12,7 @@ import { maskUrls } from '../config/redact.js';
 import { ConnectError, explainConnectError, type FailureContext } from './errors.js';
 import { bindTaskAsks, inputAnswerer, installServerRequests, type ServerRequests } from './server-requests.js';
 import { acceptTaskResults, TASKS_EXTENSION } from './task-wire.js';
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../apps/ui-resource.js';
 import type { InputAnswerer } from './tasks.js';
 import { TaskPushes } from './task-watch.js';
 import { StdioTransport } from './stdio-transport.js';
@@ -28,7 +29,8 @@ const CLIENT_CAPABILITIES: ClientCapabilities = {
   elicitation: { form: { applyDefaults: true }, url: {} },
   // `tools`: a person can answer a sampling request with a use of a tool it offers.
   sampling: { tools: {} },
-  extensions: { [TASKS_EXTENSION]: {} },
+  // MCP Apps (SEP-1865): mcpdeck hosts a tool's HTML app in the person's browser.
+  extensions: { [TASKS_EXTENSION]: {}, [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
 };
 
 /** The roots this session offers: the folders, and whether they may change while it lasts (the deck can edit them). */

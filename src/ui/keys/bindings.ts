@@ -149,6 +149,7 @@ export const BINDINGS = [
   { scope: 'result', command: 'openFile', keys: ['f'], hint: 'open file', description: 'Open a saved file of the result (an image, audio, a blob) in your browser or viewer (with several, pick one)' },
   { scope: 'result', command: 'openPicked', keys: ['enter'], hint: 'open', description: 'Open the selected file' },
   { scope: 'result', command: 'copyCommand', keys: ['c'], hint: 'copy', description: 'Copy the mcpdeck call command that repeats this call to the clipboard (through the terminal, OSC 52)' },
+  { scope: 'result', command: 'openApp', keys: ['b'], hint: 'open app', description: "A tool with an MCP App ([app]): serve its app on 127.0.0.1 and open it in your browser; its calls and links come back here to allow" },
   { scope: 'result', command: 'saveTest', keys: ['t'], hint: 'save test', description: 'Save this call as a test: pick what it must give again (text, structured content, isError, duration) and the test file (mcpdeck test runs it)' },
 
   { scope: 'elicit', command: 'openUrl', keys: ['o'], hint: 'open in browser', description: 'Open the URL in your browser and accept' },

@@ -15,7 +15,9 @@ export type Route =
   | { screen: 'serverForm'; server?: string }
   /** The MCP Registry's servers, and one server's page there (its registry name). */
   | { screen: 'registry' }
-  | { screen: 'registryServer'; name: string };
+  | { screen: 'registryServer'; name: string }
+  /** A tool's MCP App served to the browser: its questions and its log (`opened`: what opening it said). */
+  | { screen: 'app'; id: number; tool: string; opened?: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -26,5 +28,6 @@ export function routeLabel(route: Route): string {
     case 'serverForm': return route.server ? `edit ${route.server}` : 'new server';
     case 'registry': return 'registry';
     case 'registryServer': return route.name;
+    case 'app': return `${route.tool} app`;
   }
 }

@@ -8,6 +8,8 @@ import { FormPrompt } from './FormPrompt.js';
 import { SamplePrompt } from './sample/SamplePrompt.js';
 import { UrlPrompt } from './UrlPrompt.js';
 import { stackRows } from '../layout/stack-rows.js';
+import { AppQuestionPrompt } from '../apps/AppQuestionPrompt.js';
+import { useAppQuestions } from '../apps/useAppQuestions.js';
 
 const ASKS: Record<PendingRequest['kind'], string> = {
   'elicit-form': 'asks you to fill in a form',
@@ -23,8 +25,10 @@ export function RequestOverlay() {
   const theme = useTheme();
   const { pending } = useRequests();
   const size = useBodySize();
+  const asked = useAppQuestions();
   const request = pending[0];
-  if (!request) return null;
+  // A server's request first (its call is waiting); then what an open app asks.
+  if (!request) return asked[0] ? <AppQuestionPrompt key={asked[0].id} question={asked[0]} count={asked.length} /> : null;
   const width = Math.max(20, size.columns - 4);
   const { prompt: height } = stackRows(size.rows, { borders: 2, title: 1, prompt: { min: 4 } });
   return (

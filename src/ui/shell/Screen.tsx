@@ -5,6 +5,7 @@ import { CallScreen } from '../call/CallScreen.js';
 import { ServerFormScreen } from '../server-form/ServerFormScreen.js';
 import { RegistryScreen } from '../registry/RegistryScreen.js';
 import { RegistryServerScreen } from '../registry/RegistryServerScreen.js';
+import { AppScreen } from '../apps/AppScreen.js';
 
 /** The component for a route. */
 export function Screen({ route }: { route: Route }) {
@@ -15,5 +16,6 @@ export function Screen({ route }: { route: Route }) {
     case 'serverForm': return <ServerFormScreen server={route.server} />;
     case 'registry': return <RegistryScreen />;
     case 'registryServer': return <RegistryServerScreen name={route.name} />;
+    case 'app': return <AppScreen id={route.id} opened={route.opened} />;
   }
 }

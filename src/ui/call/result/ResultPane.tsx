@@ -25,6 +25,7 @@ import { useTokens } from '../../hooks/useTokens.js';
 import { resultTokensText } from '../../../core/tokens/result.js';
 import { ENCODING } from '../../../core/tokens/meter.js';
 import { stackRows } from '../../layout/stack-rows.js';
+import { useOpenApp } from '../../apps/useOpenApp.js';
 
 interface Props {
   run: CallRun;
@@ -71,6 +72,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
   const tool = server.tools.find((t) => t.name === run.tool);
   // A saved test names its server: an ad hoc one (--url, -- command) has no name to run it by later.
   const testable = state.outcome && tool && server.source.kind !== 'adhoc' ? { server: run.server, tool, args: run.args, outcome: state.outcome, unchecked } : undefined;
+  const openApp = useOpenApp(run.server, tool, run.args, state.outcome?.result, say);
   const read = (link: ResultLink) => {
     setPicking(false);
     reader.open(link.uri);
@@ -87,6 +89,7 @@ export function ResultPane({ run, state, server, width, height, onAgain }: Props
     nextBlocks: paging && view.blocks.to < view.blocks.total ? () => setStarts((s) => [...s, view.blocks.to]) : undefined,
     prevBlocks: paging && starts.length > 1 ? () => setStarts((s) => s.slice(0, -1)) : undefined,
     saveTest: paging && testable ? () => setSavingTest(true) : undefined,
+    openApp: paging ? openApp : undefined,
     copyCommand: () => {
       copy(unchecked ? `${command}  ${UNCHECKED_NOTE}` : command);
       say('copied the command to the clipboard (through the terminal, OSC 52)');
