@@ -1,3 +1,4 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { Expiry, systemClock, type Clock } from '../clock.js';
 import type { HttpConfig, SseConfig, ServerConfig } from '../config/types.js';
 import { createStore, type Store } from '../store.js';
@@ -81,6 +82,9 @@ export class AuthManager implements Store<AuthSnapshot> {
   }
 
   /** The wire side for a remote server; none for a server with its own Authorization header. */
+  /** The fetch under a server's sign-in and signed requests (the Network view's recorder); unset: the global fetch. */
+  wireFetch?: (name: string) => FetchLike | undefined;
+
   forServer(name: string, config: ServerConfig): ServerAuth | undefined {
     if (!isRemote(config) || hasStaticAuthorization(config)) return undefined;
     const known = this.servers.get(name);
@@ -91,6 +95,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       settings: config.oauth ?? {},
       credentials: this.credentials,
       now: this.now,
+      fetch: this.wireFetch?.(name),
       onChallenge: (challenge, granted) => this.challenged(name, config, challenge, granted),
     });
     this.servers.set(name, { serverUrl: config.url, auth: created });
@@ -115,6 +120,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       extraScopes: request.extraScopes ?? config.oauth?.scopes,
       headers: config.headers,
       reason: request.reason,
+      fetch: this.wireFetch?.(name),
       onChange: (snapshot) => this.show(snapshot),
     }, request.confirmFirst);
     this.active.set(name, attempt);

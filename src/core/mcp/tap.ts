@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
 import { StdioTransport } from './stdio-transport.js';
 import { isRecord } from '../../util/is-record.js';
+import { formatTraceparent, TRACE_META_KEYS, type RequestSpan } from '../tracing/trace-context.js';
 
 export interface TrafficEntry {
   direction: 'out' | 'in';
@@ -33,6 +34,8 @@ export class TappedTransport implements Transport {
   constructor(
     readonly inner: Transport,
     private readonly onTraffic: (entry: TrafficEntry) => void,
+    /** A span for each request we send: its `traceparent` goes into the request's `_meta` (SEP-414). */
+    private readonly span?: () => RequestSpan,
   ) {
     // The SDK tells a stdio server by these two names (its era probe reads silence or an
     // exit as a 2025-era server there, and as an outage elsewhere).
@@ -76,6 +79,7 @@ export class TappedTransport implements Transport {
   }
 
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (this.span && 'method' in message && 'id' in message) message = withTraceparent(message, this.span);
     this.record('out', message);
     return this.inner.send(message, options);
   }
@@ -104,4 +108,12 @@ export class TappedTransport implements Transport {
     // No serializing here: only a traffic log that keeps the message needs its size.
     this.onTraffic({ direction, method, id, time: Date.now(), message });
   }
+}
+
+/** The request with a `traceparent` of a new span in its `_meta`; one the person set (`--meta`) is kept. */
+function withTraceparent(message: JSONRPCMessage & { params?: { _meta?: Record<string, unknown> } }, span: () => RequestSpan): JSONRPCMessage {
+  const meta = message.params?._meta;
+  if (meta && TRACE_META_KEYS.traceparent in meta) return message;
+  const traceparent = formatTraceparent(span());
+  return { ...message, params: { ...message.params, _meta: { ...meta, [TRACE_META_KEYS.traceparent]: traceparent } } } as JSONRPCMessage;
 }

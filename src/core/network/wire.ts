@@ -1,0 +1,37 @@
+import type { FetchLike } from '../mcp/types.js';
+import { Tracing } from '../tracing/trace-context.js';
+import { NetworkLog } from './network-log.js';
+
+export interface WireOptions {
+  /** A W3C traceparent to join (`--traceparent`, `MCPDECK_TRACEPARENT`); unset: a new trace per hand call. */
+  traceparent?: string;
+  /** Record each remote server's HTTP exchanges (the deck's Network view, `--trace-http`). */
+  network?: boolean;
+  /** Write the exchanges as a HAR 1.2 file here when the deck closes (`--trace-http`). */
+  harPath?: string;
+}
+
+/** What mcpdeck puts on the wire besides the messages: trace context on every request, and the HTTP exchanges recorded. */
+export class Wire {
+  readonly tracing: Tracing;
+  /** Each remote server's HTTP exchanges, sign-ins included; unset when not recorded. */
+  readonly network?: NetworkLog;
+
+  constructor(private readonly options: WireOptions = {}) {
+    this.tracing = new Tracing(options.traceparent);
+    if (options.network || options.harPath) this.network = new NetworkLog();
+  }
+
+  /** The fetch under every request to one server (recording, when recorded); undefined: the global fetch. */
+  fetchFor = (server: string): FetchLike | undefined => this.network?.fetchFor(server);
+
+  /** What a connection's transport gets: a span per request, and the recording fetch. */
+  hooks = (server: string) => ({ traceSpan: () => this.tracing.span(), baseFetch: this.fetchFor(server) });
+
+  /** Writes the HAR, when one was asked for. */
+  async close(): Promise<void> {
+    if (!this.options.harPath || !this.network) return;
+    const { writeHar } = await import('./har.js');
+    writeHar(this.options.harPath, this.network.all());
+  }
+}
