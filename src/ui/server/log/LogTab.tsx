@@ -33,7 +33,7 @@ export function LogTab({ server }: { server: ServerState }) {
   const traffic = useStore(deck.traffic.of(server.name));
   const exchanges = useStore(deck.wire.network?.of(server.name) ?? NO_EXCHANGES);
   // HTTP exchanges are a remote server's only: a stdio server's pane would stay empty.
-  const panes = server.transport === 'http' || server.transport === 'sse' ? PANES : PANES.filter((p) => p !== 'network');
+  const panes: readonly Pane[] = server.transport === 'http' || server.transport === 'sse' ? PANES : PANES.filter((p) => p !== 'network');
   const [pane, setPane] = useState<Pane>('stderr');
   const [open, setOpen] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
