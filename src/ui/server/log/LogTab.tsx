@@ -23,7 +23,8 @@ import { stackRows } from '../../layout/stack-rows.js';
 const PANES = ['stderr', 'messages', 'traffic', 'network'] as const;
 type Pane = (typeof PANES)[number];
 const LABEL: Record<Pane, string> = { stderr: 'stderr', messages: 'log messages', traffic: 'JSON-RPC traffic', network: 'network' };
-const NO_EXCHANGES: Store<readonly HttpExchange[]> = { subscribe: () => () => undefined, getSnapshot: () => [] };
+const NONE: readonly HttpExchange[] = [];
+const NO_EXCHANGES: Store<readonly HttpExchange[]> = { subscribe: () => () => undefined, getSnapshot: () => NONE };
 
 /** What the server wrote to stderr, the log messages it sent, every JSON-RPC message both ways, and (remote servers) each HTTP exchange. */
 export function LogTab({ server }: { server: ServerState }) {
