@@ -1,10 +1,10 @@
 // Validates a HAR document against the HAR 1.2 JSON Schema of the `har-schema` package,
 // with the repository's Ajv (its schemas say draft-06; they use nothing draft-07 changed).
-import { createRequire } from 'node:module';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
+import harSchema from 'har-schema';
 
-const schemas = createRequire(import.meta.url)('har-schema') as Record<string, { $id: string; $schema?: string }>;
+const schemas = harSchema as unknown as Record<string, { $id: string; $schema?: string }>;
 
 export function harErrors(har: unknown): string[] {
   const ajv = new Ajv({ strict: false, allErrors: true });

@@ -42,8 +42,8 @@ const hex = (bytes: number) => {
     if (!/^0+$/.test(id)) return id;
   }
 };
-export const newSpanId = (): string => hex(8);
-export const newTraceId = (): string => hex(16);
+const newSpanId = (): string => hex(8);
+const newTraceId = (): string => hex(16);
 
 /** A request's span: its ids and its place in the trace, for the trace on show and OTLP. */
 export interface RequestSpan {
