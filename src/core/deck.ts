@@ -85,7 +85,7 @@ export class Deck {
     const secrets = () => (opened ??= open());
     const { clock, noticeMs } = options;
     this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env), clock, noticeMs });
-    this.auth.wireFetch = (this.wire = new Wire(options.wire)).fetchFor;
+    this.auth.wireFetch = (this.wire = new Wire({ env: options.env, ...options.wire })).fetchFor;
     const hubOptions: HubOptions = {
       rootsEditable: options.rootsEditable, oneShot: options.oneShot, only: options.demo && options.only ? [...options.only, DEMO_NAME] : options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
       requests: { clock, noticeMs },
@@ -159,7 +159,7 @@ export class Deck {
   /** A server that waits for an `${input:id}` value is asked for it again instead. */
   reconnect = async (name: string) => (this.config.waitsForInput(name) ? this.config.askInQueue(() => this.refresh(), [name]) : this.hub.reconnect(name));
   setServers = (servers: ServerDefinition[]) => this.hub.setServers(servers);
-  callTool: ServerHub['callTool'] = (...args) => this.wire.tracing.run(async ({ traceId }) => ({ ...(await this.hub.callTool(...args)), traceId }));
+  callTool: ServerHub['callTool'] = (...args) => this.wire.tracing.run(async ({ traceId }) => ({ ...(await this.hub.callTool(...args)), traceId }), undefined, `tools/call ${args[1]}`);
   readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
   getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
   list: ServerHub['list'] = (...args) => this.hub.list(...args);

@@ -82,7 +82,7 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
           if (!options.json) process.stderr.write(`fuzzing ${name} with seed ${seed}…\n`);
           let report;
           // One trace for the whole run (SEP-414): every request of it carries its id.
-          const trace = deck.wire.tracing.begin();
+          const trace = deck.wire.tracing.begin('mcpdeck fuzz');
           try {
             report = await deck.wire.tracing.run(() => fuzzServer(deck, name, { seed, count, timeBudgetMs, callTimeoutMs, tools: tools.length ? tools : undefined, signal: abort.signal, onTool: notes.nextTool }), trace);
           } catch (error) {

@@ -37,7 +37,7 @@ export function registerTest(program: Command, inv: Invocation, run: (fn: () => 
         const paint = painter(process.stdout, inv.env);
         let results: TestResult[];
         // One trace for the whole run (SEP-414): every request of it carries its id.
-        const trace = deck.wire.tracing.begin();
+        const trace = deck.wire.tracing.begin('mcpdeck test');
         try {
           const connect = async (name: string) => {
             try {

@@ -8,7 +8,7 @@ import { ConnectError } from './errors.js';
 import { cappedFetch } from './capped-fetch.js';
 import { withMethodHeader } from './method-header.js';
 import type { SandboxEvent } from './sandboxed-stdio.js';
-import type { RequestSpan } from '../tracing/trace-context.js';
+import type { RequestTrace } from '../tracing/trace-context.js';
 
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
@@ -19,8 +19,8 @@ export interface TransportHooks {
   fetch?: FetchLike;
   /** For remote servers: the fetch under everything else (the Network view's recorder); the global fetch when unset. */
   baseFetch?: FetchLike;
-  /** A span for each request (trace context, SEP-414): its `traceparent` rides in the request's `_meta`. */
-  traceSpan?: () => RequestSpan;
+  /** A span for each request (trace context, SEP-414): its `traceparent` rides in the request's `_meta`; it ends with the answer. */
+  traceSpan?: (method: string) => RequestTrace;
   /** For remote servers: a response went past one of the caps (capped-fetch.ts); the reason names it. */
   onOverflow?: (reason: string) => void;
   /** For stdio servers: closing gives a short grace, then ends them (stdio-transport.ts). */

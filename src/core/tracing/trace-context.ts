@@ -18,9 +18,21 @@ export interface TraceParent {
 /** One trace a run of requests shares: a hand call, or a whole `test` or `fuzz` run. */
 export interface Trace {
   traceId: string;
-  /** The span every request of the trace is a child of, when the trace was joined. */
+  /** The span every request of the trace is a child of: the caller's (joined), or the run's own root span. */
   parentSpanId?: string;
   flags: string;
+  /** A trace begun here: its root span (`parentSpanId`) is mcpdeck's, named so. */
+  root?: string;
+}
+
+/** A span that ended: a request (`kind: 'client'`) or a run's root span, for an exporter. */
+export interface EndedSpan extends RequestSpan {
+  name: string;
+  kind: 'client' | 'internal';
+  start: number;
+  end: number;
+  error?: string;
+  attributes: Record<string, string | number>;
 }
 
 const HEADER = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
@@ -76,17 +88,30 @@ export class Tracing {
     return this.current.getStore();
   }
 
-  /** A trace for a piece of work: the joined one, when one was given, else a new one. */
-  begin(): Trace {
-    return this.joined ?? { traceId: newTraceId(), flags: '01' };
+  /** Spans as they end (set when they are exported: OTLP). */
+  onSpan?: (span: EndedSpan) => void;
+
+  /** A trace for a piece of work (`name`): the joined one, when one was given, else a new one with a root span of its own. */
+  begin(name = 'mcpdeck'): Trace {
+    return this.joined ?? { traceId: newTraceId(), parentSpanId: newSpanId(), flags: '01', root: name };
   }
 
-  /** Runs `fn` in `trace`, else in the trace already running, else in a new one (`begin`). */
-  run<T>(fn: (trace: Trace) => T, trace?: Trace): T {
+  /**
+   * Runs `fn` in `trace`, else in the trace already running, else in a new one (`begin`).
+   * A trace begun here ends its root span when `fn` settles.
+   */
+  run<T>(fn: (trace: Trace) => T, trace?: Trace, name?: string): T {
     const running = this.current.getStore();
     if (!trace && running) return fn(running);
-    const chosen = trace ?? this.begin();
-    return this.current.run(chosen, () => fn(chosen));
+    const chosen = trace ?? this.begin(name);
+    const start = Date.now();
+    const result = this.current.run(chosen, () => fn(chosen));
+    const { root, parentSpanId } = chosen;
+    if (root && parentSpanId && this.onSpan && result instanceof Promise) {
+      const end = (error?: string) => this.onSpan?.({ traceId: chosen.traceId, spanId: parentSpanId, flags: chosen.flags, name: root, kind: 'internal', start, end: Date.now(), attributes: {}, ...(error && { error }) });
+      result.then(() => end(), (error: Error) => end(error?.message ?? String(error)));
+    }
+    return result;
   }
 
   /** A new span for one request, in the trace running here (else joined, else new). */
@@ -94,6 +119,26 @@ export class Tracing {
     const trace = this.current.getStore() ?? this.joined ?? { traceId: newTraceId(), flags: '01' };
     return { traceId: trace.traceId, spanId: newSpanId(), flags: trace.flags, ...(trace.parentSpanId && { parentSpanId: trace.parentSpanId }) };
   }
+
+  /** A request's span, started now: its `traceparent`, and `end` to call when its answer came (or none will). */
+  request(method: string, attributes: Record<string, string | number> = {}): RequestTrace {
+    const span = this.span();
+    const start = Date.now();
+    let ended = false;
+    return {
+      traceparent: formatTraceparent(span),
+      end: (error) => {
+        if (ended) return;
+        ended = true;
+        this.onSpan?.({ ...span, name: method, kind: 'client', start, end: Date.now(), attributes: { 'mcp.method.name': method, ...attributes }, ...(error && { error }) });
+      },
+    };
+  }
+}
+
+export interface RequestTrace {
+  traceparent: string;
+  end(error?: string): void;
 }
 
 /** The trace id of a message's `_meta.traceparent`, if it carries a valid one. */
