@@ -109,4 +109,28 @@ describe('trace context from the command line', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--traceparent "not-a-trace" is not a W3C traceparent');
   });
+
+  it('test --json and fuzz --json: one trace for the whole run, every call of it in that trace', async () => {
+    const file = recorder();
+    const box = sandbox();
+    const config = join(box.cwd, 'servers.json');
+    writeFileSync(config, JSON.stringify({ mcpServers: { meta: fixtureServer('records-meta.mjs', file) } }));
+    const tests = join(box.cwd, 't.json');
+    const one = (name: string) => ({ name, server: 'meta', tool: 'echo', arguments: { text: name }, expect: { text: { contains: name } } });
+    writeFileSync(tests, JSON.stringify({ tests: [one('a'), one('b')] }));
+    const approved = await runCli(['approve', '--file', tests], box);
+    expect(approved.code, approved.stderr).toBe(0);
+    const run = await runCli(['test', '--strict', '-c', config, 't.json', '--json'], box);
+    expect(run.code, run.stderr).toBe(0);
+    const { traceId } = JSON.parse(run.stdout) as { traceId: string };
+    const calls = () => seenIn(file).filter((s) => s.method === 'tools/call').map((s) => parentOf(s)!.traceId);
+    expect(calls()).toEqual([traceId, traceId]);
+
+    writeFileSync(file, '');
+    const fuzz = await runCli(['fuzz', 'meta', '--strict', '-c', config, '--seed', '3', '--count', '3', '--json'], box);
+    const fuzzed = JSON.parse(fuzz.stdout) as { traceId: string };
+    expect(fuzzed.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(calls())).toEqual(new Set([fuzzed.traceId]));
+    expect(calls().length).toBeGreaterThan(1);
+  });
 });
