@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTraceparent } from '../../src/core/tracing/trace-context.js';
 import { fixtureServer } from '../helpers/servers.js';
 import { deckWith, waitForStatus } from './helpers/deck.js';
+import { runCli, sandbox } from './helpers/cli.js';
 
 interface OtlpSpan { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; status?: { code?: number }; attributes: { key: string; value: { stringValue?: string } }[] }
 interface OtlpExport { resourceSpans: { resource: { attributes: { key: string; value: { stringValue?: string } }[] }; scopeSpans: { spans: OtlpSpan[] }[] }[] }
@@ -83,5 +84,17 @@ describe('OTLP export (OTEL_EXPORTER_OTLP_ENDPOINT set)', () => {
     await unsampled.callTool('meta', 'echo', { text: 'a' });
     await unsampled.close();
     expect(spans()).toEqual([]);
+  });
+
+  it('the bundled command line loads the exporter and sends a call\'s spans before it exits', async () => {
+    received.length = 0;
+    const box = sandbox();
+    const server = ['--', process.execPath, ...fixtureServer('records-meta.mjs', recorder()).args];
+    const run = await runCli(['call', 'echo', 'text=hi', '--json', ...server], { ...box, env: { ...box.env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'ci-job' } });
+    expect(run.code, run.stderr).toBe(0);
+    const { traceId } = JSON.parse(run.stdout) as { traceId: string };
+    expect(spans().filter((s) => s.traceId === traceId).map((s) => s.name).sort()).toEqual(['tools/call', 'tools/call echo']);
+    const service = received[0]!.body.resourceSpans[0]!.resource.attributes.find((a) => a.key === 'service.name');
+    expect(service?.value.stringValue).toBe('ci-job');
   });
 });
