@@ -67,7 +67,14 @@ function wireOptions(options: TargetOptions, inv: Invocation, tui: boolean): Dec
     const from = options.traceparent ? '--traceparent' : 'MCPDECK_TRACEPARENT';
     throw new UserError(`${from} "${sanitizeLine(traceparent)}" is not a W3C traceparent (00-<32 hex digits>-<16 hex digits>-<2 hex digits>)`, Exit.badInput);
   }
-  return { traceparent, network: tui, harPath: options.traceHttp && resolve(inv.cwd, options.traceHttp) };
+  const along = (name: 'MCPDECK_TRACESTATE' | 'MCPDECK_BAGGAGE', max: number) => {
+    const value = inv.env[name]?.trim();
+    if (value && (value.length > max || !/^[\x20-\x7e]+$/.test(value))) throw new UserError(`${name} must be printable ASCII of at most ${max} characters (W3C ${name === 'MCPDECK_BAGGAGE' ? 'Baggage' : 'Trace Context'})`, Exit.badInput);
+    return value || undefined;
+  };
+  const tracestate = along('MCPDECK_TRACESTATE', 512);
+  const baggage = along('MCPDECK_BAGGAGE', 8192);
+  return { traceparent, tracestate, baggage, network: tui, harPath: options.traceHttp && resolve(inv.cwd, options.traceHttp) };
 }
 
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);

@@ -61,6 +61,26 @@ describe('trace context in _meta (SEP-414)', () => {
     expect(parents.map((p) => p!.spanId)).not.toContain('00f067aa0ba902b7');
   });
 
+  it('a joined trace\'s tracestate and the baggage given go along on every request; a tracestate without a trace joined does not', async () => {
+    const file = recorder();
+    deck = await deckWith({ meta: fixtureServer('records-meta.mjs', file) }, { wire: { traceparent: JOINED, tracestate: 'congo=t61rcWkgMzE', baggage: 'userId=alice' } });
+    await deck.connectAll();
+    await waitForStatus(deck, 'meta', ['connected']);
+    await deck.callTool('meta', 'echo', { text: 'a' });
+    for (const { meta } of seenIn(file)) expect(meta).toMatchObject({ tracestate: 'congo=t61rcWkgMzE', baggage: 'userId=alice' });
+    await deck.close();
+
+    const alone = recorder();
+    deck = await deckWith({ meta: fixtureServer('records-meta.mjs', alone) }, { wire: { tracestate: 'congo=t61rcWkgMzE', baggage: 'userId=alice' } });
+    await deck.connectAll();
+    await waitForStatus(deck, 'meta', ['connected']);
+    await deck.callTool('meta', 'echo', { text: 'a' });
+    for (const { meta } of seenIn(alone)) {
+      expect(meta).toMatchObject({ baggage: 'userId=alice' });
+      expect(meta).not.toHaveProperty('tracestate');
+    }
+  });
+
   it('a run that is not joined has one new trace for all its calls', async () => {
     const file = recorder();
     deck = await deckWith({ meta: fixtureServer('records-meta.mjs', file) });
@@ -97,8 +117,9 @@ describe('trace context from the command line', () => {
     expect(ownId).toMatch(/^[0-9a-f]{32}$/);
     expect(seenIn(file).filter((s) => s.method === 'tools/call').map((s) => parentOf(s)!.traceId)).toEqual([ownId]);
 
-    const joined = await runCli(['call', 'echo', 'text=hi', '--json', ...server], { ...box, env: { ...box.env, MCPDECK_TRACEPARENT: JOINED } });
+    const joined = await runCli(['call', 'echo', 'text=hi', '--json', ...server], { ...box, env: { ...box.env, MCPDECK_TRACEPARENT: JOINED, MCPDECK_TRACESTATE: 'congo=t61rcWkgMzE' } });
     expect(joined.code, joined.stderr).toBe(0);
+    expect(seenIn(file).at(-1)!.meta).toMatchObject({ traceparent: expect.stringContaining('4bf92f3577b34da6a3ce929d0e0e4736'), tracestate: 'congo=t61rcWkgMzE' });
     expect((JSON.parse(joined.stdout) as { traceId: string }).traceId).toBe('4bf92f3577b34da6a3ce929d0e0e4736');
 
     const option = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';

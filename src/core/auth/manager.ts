@@ -81,10 +81,10 @@ export class AuthManager implements Store<AuthSnapshot> {
     return this.options.env;
   }
 
-  /** The wire side for a remote server; none for a server with its own Authorization header. */
   /** The fetch under a server's sign-in and signed requests (the Network view's recorder); unset: the global fetch. */
   wireFetch?: (name: string) => FetchLike | undefined;
 
+  /** The wire side for a remote server; none for a server with its own Authorization header. */
   forServer(name: string, config: ServerConfig): ServerAuth | undefined {
     if (!isRemote(config) || hasStaticAuthorization(config)) return undefined;
     const known = this.servers.get(name);

@@ -102,14 +102,16 @@ export class TappedTransport implements Transport {
     this.inner.setSupportedProtocolVersions?.(versions);
   }
 
-  /** The request with a `traceparent` of a new span in its `_meta`; one the person set (`--meta`) is kept. */
+  /** The request with a `traceparent` of a new span (and `tracestate`, `baggage` when given) in its `_meta`; one the person set (`--meta`) is kept. */
   private traced(message: JSONRPCMessage & { id: string | number; method: string; params?: { _meta?: Record<string, unknown> } }, span: (method: string) => RequestTrace): JSONRPCMessage {
     const meta = message.params?._meta;
     if (meta && TRACE_META_KEYS.traceparent in meta) return message;
     const trace = span(message.method);
     this.spans.get(message.id)?.end();
     this.spans.set(message.id, trace);
-    return { ...message, params: { ...message.params, _meta: { ...meta, [TRACE_META_KEYS.traceparent]: trace.traceparent } } } as JSONRPCMessage;
+    const { traceparent, tracestate, baggage } = trace;
+    const context = { [TRACE_META_KEYS.traceparent]: traceparent, ...(tracestate && { [TRACE_META_KEYS.tracestate]: tracestate }), ...(baggage && { [TRACE_META_KEYS.baggage]: baggage }) };
+    return { ...message, params: { ...message.params, _meta: { ...meta, ...context } } } as JSONRPCMessage;
   }
 
   private record(direction: 'in' | 'out', message: JSONRPCMessage): void {

@@ -5,6 +5,9 @@ import { NetworkLog } from './network-log.js';
 export interface WireOptions {
   /** A W3C traceparent to join (`--traceparent`, `MCPDECK_TRACEPARENT`); unset: a new trace per hand call. */
   traceparent?: string;
+  /** Sent along in `_meta` as given: the joined trace's `tracestate`, and `baggage` (`MCPDECK_TRACESTATE`, `MCPDECK_BAGGAGE`). */
+  tracestate?: string;
+  baggage?: string;
   /** Record each remote server's HTTP exchanges (the deck's Network view, `--trace-http`). */
   network?: boolean;
   /** Write the exchanges as a HAR 1.2 file here when the deck closes (`--trace-http`). */
@@ -21,7 +24,7 @@ export class Wire {
   private readonly exporter?: Promise<{ export: (span: EndedSpan) => void; close: () => Promise<void> } | undefined>;
 
   constructor(private readonly options: WireOptions = {}) {
-    this.tracing = new Tracing(options.traceparent);
+    this.tracing = new Tracing(options.traceparent, options);
     if (options.network || options.harPath) this.network = new NetworkLog();
     const env = options.env ?? {};
     if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT) {

@@ -76,7 +76,12 @@ export class Tracing {
   /** The trace joined for the whole process, when one was given. */
   readonly joined?: Trace;
 
-  constructor(traceparent?: string) {
+  /** The joined trace's `tracestate` and the `baggage` to send along (`MCPDECK_TRACESTATE`, `MCPDECK_BAGGAGE`), as given. */
+  private readonly along: { tracestate?: string; baggage?: string };
+
+  constructor(traceparent?: string, along: { tracestate?: string; baggage?: string } = {}) {
+    // A tracestate belongs to the trace it came with: without one joined, it says nothing.
+    this.along = { ...(traceparent && along.tracestate && { tracestate: along.tracestate }), ...(along.baggage && { baggage: along.baggage }) };
     if (!traceparent) return;
     const parent = parseTraceparent(traceparent);
     if (!parent) throw new Error(`traceparent "${traceparent}" is not a W3C traceparent (00-<32 hex>-<16 hex>-<2 hex>)`);
@@ -127,6 +132,8 @@ export class Tracing {
     let ended = false;
     return {
       traceparent: formatTraceparent(span),
+      ...(this.along.tracestate && span.traceId === this.joined?.traceId && { tracestate: this.along.tracestate }),
+      ...(this.along.baggage && { baggage: this.along.baggage }),
       end: (error) => {
         if (ended) return;
         ended = true;
@@ -138,6 +145,8 @@ export class Tracing {
 
 export interface RequestTrace {
   traceparent: string;
+  tracestate?: string;
+  baggage?: string;
   end(error?: string): void;
 }
 
