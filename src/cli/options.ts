@@ -47,6 +47,9 @@ export interface TargetOptions extends AnswerOptions {
   allowHost?: string[];
   allowRead?: string[];
   allowWrite?: string[];
+  /** A W3C traceparent to join (`--traceparent`), and where to write the HTTP exchanges as HAR (`--trace-http`). */
+  traceparent?: string;
+  traceHttp?: string;
 }
 
 /** Words after `--` on the command line: an ad hoc stdio server (or, for add, its command). */
@@ -69,7 +72,9 @@ export function withConfigured(command: Command): Command {
     .option('--strict', 'read only the --config files')
     .option('--only <names>', 'connect only these servers (comma-separated); list the rest as disabled')
     .option('--demo', 'add the built-in demo server')
-    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES));
+    .addOption(new Option('--sign-in <when>', 'a server wants a sign-in: auto (browser at once), ask (default for one server on a terminal), never').choices(SIGN_IN_MODES))
+    .option('--traceparent <value>', 'join this W3C trace: every request carries a traceparent in it (default: MCPDECK_TRACEPARENT, else a new trace per call or run)')
+    .option('--trace-http <file>', "write remote servers' HTTP exchanges (sign-ins included) to this HAR 1.2 file, secrets masked");
 }
 
 /** The configured servers, or an ad hoc one (`--url`, or a command after `--`). */

@@ -55,7 +55,7 @@ export function commandsFor(head: string[]): string[] | 'all' {
 }
 
 /** The server options that take a value: `mcpdeck --config x status` moves `status` first. */
-const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write', '--registry']);
+const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write', '--registry', '--traceparent', '--trace-http']);
 
 /**
  * The command word moved to the front when server options come before it, as people

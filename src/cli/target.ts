@@ -17,6 +17,7 @@ import { cliAuthPolicy } from './auth/policy.js';
 import { ADHOC_NAME, isAdhoc, type Invocation, type TargetOptions } from './options.js';
 import type { AuthManager } from '../core/auth/manager.js';
 import { commandContext } from './session/context.js';
+import { parseTraceparent } from '../core/tracing/trace-context.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
 
@@ -59,6 +60,23 @@ const SANDBOX_OPTIONS = '--sandbox and --allow-*';
 /** --root paths are the person's own words on the command line: relative to where they stand. */
 const rootsOf = (options: TargetOptions, inv: Invocation) => (options.root?.length ? { roots: options.root.map((r) => (r.startsWith('~') ? r : resolve(inv.cwd, r))) } : {});
 
+/** --traceparent (else MCPDECK_TRACEPARENT) and --trace-http; the deck records HTTP exchanges for its Network view. */
+function wireOptions(options: TargetOptions, inv: Invocation, tui: boolean): DeckOptions['wire'] {
+  const traceparent = options.traceparent ?? (inv.env.MCPDECK_TRACEPARENT || undefined);
+  if (traceparent && !parseTraceparent(traceparent)) {
+    const from = options.traceparent ? '--traceparent' : 'MCPDECK_TRACEPARENT';
+    throw new UserError(`${from} "${sanitizeLine(traceparent)}" is not a W3C traceparent (00-<32 hex digits>-<16 hex digits>-<2 hex digits>)`, Exit.badInput);
+  }
+  const along = (name: 'MCPDECK_TRACESTATE' | 'MCPDECK_BAGGAGE', max: number) => {
+    const value = inv.env[name]?.trim();
+    if (value && (value.length > max || !/^[\x20-\x7e]+$/.test(value))) throw new UserError(`${name} must be printable ASCII of at most ${max} characters (W3C ${name === 'MCPDECK_BAGGAGE' ? 'Baggage' : 'Trace Context'})`, Exit.badInput);
+    return value || undefined;
+  };
+  const tracestate = along('MCPDECK_TRACESTATE', 512);
+  const baggage = along('MCPDECK_BAGGAGE', 8192);
+  return { traceparent, tracestate, baggage, network: tui, harPath: options.traceHttp && resolve(inv.cwd, options.traceHttp) };
+}
+
 const onlyNames = (options: TargetOptions) => options.only?.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function deckOptions(options: TargetOptions, inv: Invocation, { only, lists, tui = false, supervise = tui, drift = tui, trying = false }: DeckScope = {}): DeckOptions {
@@ -82,6 +100,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     demo: options.demo,
     only: only ?? onlyNames(options),
     registry: options.registry,
+    wire: wireOptions(options, inv, tui),
   };
   if (options.env?.length && !inv.commandLine?.length) {
     throw new UserError(`-e is for an ad hoc stdio server (a command after --)${options.url ? '; a remote one takes --header' : '; for a configured one, set "env" in its entry'}`, Exit.badInput);

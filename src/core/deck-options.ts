@@ -10,6 +10,7 @@ import type { WatcherFactory } from './config/watch.js';
 import type { ConfigReload } from './config/reload.js';
 import type { DefinitionStore } from './drift/store.js';
 import type { Clock } from './clock.js';
+import type { WireOptions } from './network/wire.js';
 
 /** How long the TUI shows a notice ("signed in to X", a withdrawn request, a page done). */
 export const NOTICE_MS = 8_000;
@@ -54,6 +55,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   clock?: Clock;
   /** The MCP Registry to read (`--registry`); unset, the `registry` setting or the official one. */
   registry?: string;
+  /** Trace context to join, and whether (and where) HTTP exchanges are recorded (network/wire.ts). */
+  wire?: WireOptions;
   /** How long notices and finished sign-ins stay in the stores (the TUI: NOTICE_MS); unset: until dismissed. */
   noticeMs?: number;
 }

@@ -30,10 +30,10 @@ import { SkillDesk } from './skills/desk.js';
 import { normalizeEntry } from './config/normalize.js';
 import { AppsDesk } from './apps/desk.js';
 import { VERSION } from '../util/version.js';
+import { Wire } from './network/wire.js';
 
 export { DEMO_NAME };
 export type { ApprovalScope, DeckConfigEvents, DeckOptions };
-
 
 /** The client core: configuration, the hub of servers, and the actions on them. */
 export class Deck {
@@ -48,6 +48,8 @@ export class Deck {
    * the dashboard. Stays empty for a deck made with `traffic: false`.
    */
   readonly traffic = new TrafficLog();
+  /** Trace context on every request (SEP-414; a hand call is a trace) and each remote server's HTTP exchanges (`wire.network`). */
+  readonly wire: Wire;
   /** Problems found while reading the configuration (by the last read). */
   get configIssues(): ConfigIssue[] {
     return this.reader.issues;
@@ -90,10 +92,11 @@ export class Deck {
     const secrets = () => (opened ??= open());
     const { clock, noticeMs } = options;
     this.auth = options.auth ?? new AuthManager({ env: options.env, secrets, openBrowser: (url) => openInBrowser(url, options.env), clock, noticeMs });
+    this.auth.wireFetch = (this.wire = new Wire({ env: options.env, ...options.wire })).fetchFor;
     const hubOptions: HubOptions = {
       rootsEditable: options.rootsEditable, oneShot: options.oneShot, only: options.demo && options.only ? [...options.only, DEMO_NAME] : options.only, defaultCallTimeout: options.defaultCallTimeout, lists: options.lists, auth: this.auth, restart: options.restart,
       requests: { clock, noticeMs },
-      clock,
+      clock, wire: this.wire.hooks,
     };
     this.hub = new ServerHub(hubOptions);
     this.events = this.hub.events;
@@ -163,7 +166,7 @@ export class Deck {
   /** A server that waits for an `${input:id}` value is asked for it again instead. */
   reconnect = async (name: string) => (this.config.waitsForInput(name) ? this.config.askInQueue(() => this.refresh(), [name]) : this.hub.reconnect(name));
   setServers = (servers: ServerDefinition[]) => this.hub.setServers(servers);
-  callTool: ServerHub['callTool'] = (...args) => this.hub.callTool(...args);
+  callTool: ServerHub['callTool'] = (...args) => this.wire.tracing.run(async ({ traceId }) => ({ ...(await this.hub.callTool(...args)), traceId }), undefined, `tools/call ${args[1]}`);
   readResource: ServerHub['readResource'] = (...args) => this.hub.readResource(...args);
   getPrompt: ServerHub['getPrompt'] = (...args) => this.hub.getPrompt(...args);
   list: ServerHub['list'] = (...args) => this.hub.list(...args);
@@ -186,7 +189,7 @@ export class Deck {
     this.config.close();
     await this.apps.closeAll();
     await this.drift?.settled();
-    return this.hub.closeAll();
+    return this.hub.closeAll().finally(() => this.wire.close());
   };
 
   /** Takes a server's tools, prompts and resource templates as they are now as the accepted ones. */

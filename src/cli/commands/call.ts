@@ -79,7 +79,7 @@ export function registerCall(program: Command, inv: Invocation, run: (fn: () => 
           const refusals = deck.requests.getSnapshot().notices.flatMap((n) => (n.kind === 'failed' && n.reason ? [n.reason] : []));
           if (refusals.length && !options.json && outcome.isError && onlyEchoes(outcome.result, refusals)) return Exit.badInput;
           if (options.json) {
-            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null, task: task ?? null }, 2)}\n`);
+            process.stdout.write(`${terminalJson({ result: outcome.result, isError: outcome.isError, durationMs: Math.round(outcome.durationMs), output: outcome.output ?? null, task: task ?? null, traceId: outcome.traceId ?? null }, 2)}\n`);
           } else if (options.text) {
             process.stdout.write(textOnly(outcome.result, process.stdout.isTTY));
             if (outcome.isError) process.stderr.write('the tool reported an error (isError)\n');

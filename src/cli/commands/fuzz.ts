@@ -81,15 +81,17 @@ export function registerFuzz(program: Command, inv: Invocation, run: (fn: () => 
           const { fuzzReportText } = await import('../../core/checks/fuzz-report.js');
           if (!options.json) process.stderr.write(`fuzzing ${name} with seed ${seed}…\n`);
           let report;
+          // One trace for the whole run (SEP-414): every request of it carries its id.
+          const trace = deck.wire.tracing.begin('mcpdeck fuzz');
           try {
-            report = await fuzzServer(deck, name, { seed, count, timeBudgetMs, callTimeoutMs, tools: tools.length ? tools : undefined, signal: abort.signal, onTool: notes.nextTool });
+            report = await deck.wire.tracing.run(() => fuzzServer(deck, name, { seed, count, timeBudgetMs, callTimeoutMs, tools: tools.length ? tools : undefined, signal: abort.signal, onTool: notes.nextTool }), trace);
           } catch (error) {
             if (error instanceof FuzzSetupError) throw new UserError(error.message);
             throw error;
           } finally {
             notes.flush();
           }
-          if (options.json) printJson(report);
+          if (options.json) printJson({ ...report, traceId: trace.traceId });
           else process.stdout.write(`${sanitize(fuzzReportText(report))}\n`);
           if (abort.signal.aborted) return Exit.interrupted;
           return report.findings.length ? Exit.toolError : Exit.ok;

@@ -36,6 +36,8 @@ export function registerTest(program: Command, inv: Invocation, run: (fn: () => 
         }
         const paint = painter(process.stdout, inv.env);
         let results: TestResult[];
+        // One trace for the whole run (SEP-414): every request of it carries its id.
+        const trace = deck.wire.tracing.begin('mcpdeck test');
         try {
           const connect = async (name: string) => {
             try {
@@ -46,7 +48,7 @@ export function registerTest(program: Command, inv: Invocation, run: (fn: () => 
               throw error;
             }
           };
-          results = await runTests(deck, files, { connect, timeout, onResult: options.json ? undefined : (r) => process.stdout.write(resultLines(r, paint)) });
+          results = await deck.wire.tracing.run(() => runTests(deck, files, { connect, timeout, onResult: options.json ? undefined : (r) => process.stdout.write(resultLines(r, paint)) }), trace);
         } finally {
           await deck.close();
         }
@@ -55,7 +57,7 @@ export function registerTest(program: Command, inv: Invocation, run: (fn: () => 
           writeFileSync(path, junitXml(results));
         }
         const counts = tally(results);
-        if (options.json) printJson({ passed: counts.passed, failed: counts.failed, errors: counts.error, results: results.map(resultJson) });
+        if (options.json) printJson({ passed: counts.passed, failed: counts.failed, errors: counts.error, traceId: trace.traceId, results: results.map(resultJson) });
         else process.stdout.write(`${counts.passed} passed, ${counts.failed} failed${counts.error ? `, ${counts.error} could not run` : ''}\n`);
         return counts.failed || counts.error ? Exit.toolError : Exit.ok;
       }),

@@ -11,9 +11,9 @@ import { readMessages, send, type FromSession } from './wire.js';
 /** Commands a session runs (as typed, aliases too). */
 const THROUGH = new Set(['call', 'tools', 'status', 'list', 'resources', 'read', 'templates', 'prompts', 'prompt', 'complete', 'log-level', 'ping', 'tasks', 'test', 'fuzz', 'answer', 'wait']);
 /** Options a session cannot honour (another server, another sign-in rule, stdin, a command that never ends): run here. */
-const HERE = new Set(['--url', '--only', '--sign-in', '-e', '--env', '--root', '--protocol', '--transport', '-H', '--header', '--watch', '-w', '-h', '--help']);
+const HERE = new Set(['--url', '--only', '--sign-in', '-e', '--env', '--root', '--protocol', '--transport', '-H', '--header', '--watch', '-w', '-h', '--help', '--traceparent', '--trace-http']);
 /** Server options that take a value (program.ts's VALUE_OPTIONS): the value is not the command word. */
-const VALUE = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol']);
+const VALUE = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--traceparent', '--trace-http']);
 
 export type SessionOutcome = { code: number } | { argv: string[] };
 
@@ -47,7 +47,8 @@ function sessionFor(args: string[], env: NodeJS.ProcessEnv, cwd: string): { path
   // The deck on a terminal (not its --json status) attaches to the session.
   const attach = (verb === undefined || verb === 'ui') && Boolean(process.stdin.isTTY && process.stdout.isTTY) && !args.includes('--json');
   const through = attach || (verb !== undefined && (THROUGH.has(verb) || (verb === 'session' && (sub === 'status' || sub === 'stop'))));
-  if (!through || line.here) return undefined;
+  // A trace to join is this command's own: the session's requests are in traces of their own.
+  if (!through || line.here || env.MCPDECK_TRACEPARENT) return undefined;
   return { paths: sessionPaths(sessionKey({ cwd, configs: line.configs, strict: line.strict, demo: line.demo, env }), env), attach };
 }
 

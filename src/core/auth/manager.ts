@@ -1,3 +1,4 @@
+import type { FetchLike } from '@modelcontextprotocol/client';
 import { Expiry, systemClock, type Clock } from '../clock.js';
 import type { HttpConfig, SseConfig, ServerConfig } from '../config/types.js';
 import { createStore, type Store } from '../store.js';
@@ -80,6 +81,9 @@ export class AuthManager implements Store<AuthSnapshot> {
     return this.options.env;
   }
 
+  /** The fetch under a server's sign-in and signed requests (the Network view's recorder); unset: the global fetch. */
+  wireFetch?: (name: string) => FetchLike | undefined;
+
   /** The wire side for a remote server; none for a server with its own Authorization header. */
   forServer(name: string, config: ServerConfig): ServerAuth | undefined {
     if (!isRemote(config) || hasStaticAuthorization(config)) return undefined;
@@ -91,6 +95,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       settings: config.oauth ?? {},
       credentials: this.credentials,
       now: this.now,
+      fetch: this.wireFetch?.(name),
       onChallenge: (challenge, granted) => this.challenged(name, config, challenge, granted),
     });
     this.servers.set(name, { serverUrl: config.url, auth: created });
@@ -115,6 +120,7 @@ export class AuthManager implements Store<AuthSnapshot> {
       extraScopes: request.extraScopes ?? config.oauth?.scopes,
       headers: config.headers,
       reason: request.reason,
+      fetch: this.wireFetch?.(name),
       onChange: (snapshot) => this.show(snapshot),
     }, request.confirmFirst);
     this.active.set(name, attempt);

@@ -17,6 +17,8 @@ export interface ServerAuthOptions {
   /** A request was refused (401 after refreshing, or 403 insufficient_scope): true once signed in again, to retry. */
   onChallenge: (challenge: Challenge, granted: string[]) => Promise<boolean>;
   now?: () => number;
+  /** The fetch under everything this sends (the Network view's recorder); default: the global fetch. */
+  fetch?: FetchLike;
 }
 
 /**
@@ -110,7 +112,7 @@ export class ServerAuth {
       const base = { serverUrl, settings, credentials, redirectUrl: 'http://127.0.0.1/callback', now: this.options.now };
       const provider = machine ? new MachineAuthProvider(base, machine) : new DeckAuthProvider(base);
       try {
-        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl, scope: machine ? this.challenge?.scope : undefined, fetchFn: boundedFetch() });
+        await auth(provider, { serverUrl, resourceMetadataUrl: this.challenge?.resourceMetadataUrl, scope: machine ? this.challenge?.scope : undefined, fetchFn: boundedFetch(this.options.fetch) });
         return (this.cached = await credentials.read(serverUrl));
       } catch (error) {
         const why = error instanceof SignInRequired ? 'the authorization server refused the refresh' : explainSignInError(error).message;
@@ -139,6 +141,7 @@ export class ServerAuth {
 
   private async send(input: Parameters<FetchLike>[0], init: RequestInit | undefined, record?: StoredCredentials): Promise<Response> {
     const token = record?.tokens?.access_token;
+    const fetch = this.options.fetch ?? globalThis.fetch;
     if (!token) return fetch(input, init);
     if (isDpopBound(record.tokens) && record.dpopKey) {
       // The SDK's DPoP wrapper: scheme DPoP, a fresh proof per request, a use_dpop_nonce retried once.

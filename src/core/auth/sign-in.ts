@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { auth, IssuerMismatchError } from '@modelcontextprotocol/client';
+import { auth, IssuerMismatchError, type FetchLike } from '@modelcontextprotocol/client';
 import type { OAuthSettings } from '../config/types.js';
 import { callbackAddress, type CallbackListeners } from './callback-port.js';
 import type { CallbackListener, CallbackResult } from './callback-server.js';
@@ -54,6 +54,8 @@ export interface SignInOptions {
   headers?: Record<string, string>;
   reason?: string;
   timeoutMs?: number;
+  /** The fetch under every request of the sign-in (the Network view's recorder); default: the global fetch. */
+  fetch?: FetchLike;
   onChange: (snapshot: SignInSnapshot) => void;
 }
 
@@ -112,7 +114,7 @@ export class SignInAttempt {
   private async run(): Promise<SignInSnapshot> {
     const { options } = this;
     this.patch({ phase: 'starting' });
-    const traced = tracingFetch(boundedFetch());
+    const traced = tracingFetch(boundedFetch(options.fetch));
     let listener: CallbackListener | undefined;
     let stopWaiting: (() => void) | undefined;
     let authorizationUrl: URL | undefined;
@@ -137,7 +139,7 @@ export class SignInAttempt {
           this.patch({ notice: IGNORED_CALLBACK, steps: [...steps] });
         },
       });
-      const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, boundedFetch(), options.headers));
+      const challenge = options.challenge ?? (await probeChallenge(options.serverUrl, boundedFetch(options.fetch), options.headers));
       if (!challenge) this.patch({ notAsked: true });
       steps.push(challengeStep(challenge));
       const scope = unionScopes(challenge?.scope, options.extraScopes);

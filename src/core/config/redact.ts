@@ -1,6 +1,6 @@
 import { isRecord } from '../../util/is-record.js';
 
-const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|.*token.*|.*secret.*|.*key)$/i;
+export const SECRET_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|.*token.*|.*secret.*|.*key)$/i;
 
 /** What a secret reads as wherever it is shown. */
 export const MASK = '••••••';

@@ -56,6 +56,8 @@ export interface CallOutcome {
   /** The tool ran and reported failure (`isError`), as opposed to a protocol error. */
   isError: boolean;
   durationMs: number;
+  /** The W3C trace the call's requests carried (SEP-414), set by the Deck. */
+  traceId?: string;
   /** Present when the tool declares an outputSchema: mismatches are reported, never hidden; `unchecked` says why it could not be checked. */
   output?: ValidationResult;
 }

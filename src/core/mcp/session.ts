@@ -149,7 +149,7 @@ export class Session {
       else stopConnecting?.(new ConnectError(reason));
     };
     const built = await buildTransport(config, { ...options, onOverflow }, how === 'sse');
-    const transport = new TappedTransport(built.transport, options.onTraffic);
+    const transport = new TappedTransport(built.transport, options.onTraffic, options.traceSpan);
     const { elicitation: _e, sampling: _s, ...basic } = CLIENT_CAPABILITIES;
     const { roots } = options;
     const declared = rootsCapability(roots);

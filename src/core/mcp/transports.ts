@@ -8,6 +8,7 @@ import { ConnectError } from './errors.js';
 import { cappedFetch } from './capped-fetch.js';
 import { withMethodHeader } from './method-header.js';
 import type { SandboxEvent } from './sandboxed-stdio.js';
+import type { RequestTrace } from '../tracing/trace-context.js';
 
 export interface TransportHooks {
   onStderr?: (chunk: string) => void;
@@ -16,6 +17,10 @@ export interface TransportHooks {
   onNote?: (text: string) => void;
   /** For remote servers: the fetch that signs requests (OAuth), when the server has a sign-in. */
   fetch?: FetchLike;
+  /** For remote servers: the fetch under everything else (the Network view's recorder); the global fetch when unset. */
+  baseFetch?: FetchLike;
+  /** A span for each request (trace context, SEP-414): its `traceparent` rides in the request's `_meta`; it ends with the answer. */
+  traceSpan?: (method: string) => RequestTrace;
   /** For remote servers: a response went past one of the caps (capped-fetch.ts); the reason names it. */
   onOverflow?: (reason: string) => void;
   /** For stdio servers: closing gives a short grace, then ends them (stdio-transport.ts). */
@@ -42,7 +47,7 @@ export async function buildTransport(config: ServerConfig, hooks: TransportHooks
       const url = new URL(config.url);
       const requestInit = { headers: config.headers };
       // Every byte a remote server sends passes the caps, signed requests included.
-      const fetch = withMethodHeader(cappedFetch(hooks.fetch, (reason) => hooks.onOverflow?.(reason)));
+      const fetch = withMethodHeader(cappedFetch(hooks.fetch ?? hooks.baseFetch, (reason) => hooks.onOverflow?.(reason)));
       const { SSEClientTransport, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client');
       if (config.type === 'sse' || useSse) return { transport: new SSEClientTransport(url, { requestInit, fetch }) };
       return { transport: new StreamableHTTPClientTransport(url, { requestInit, fetch }) };

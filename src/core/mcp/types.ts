@@ -7,6 +7,7 @@ export type {
   CreateMessageRequest,
   ElicitRequestFormParams,
   GetPromptResult,
+  FetchLike,
   Implementation,
   JSONRPCMessage,
   LoggingLevel,

@@ -6,6 +6,7 @@ import type { ListKind } from './lists.js';
 import type { ServerState } from './state.js';
 import type { RestartPolicy } from './supervisor.js';
 import type { SandboxWatch } from './sandbox-watch.js';
+import type { TransportHooks } from '../mcp/transports.js';
 
 /** What a ServerConnection gets from its hub. */
 export interface ConnectionContext {
@@ -31,4 +32,6 @@ export interface ConnectionContext {
   clock?: Clock;
   /** What the sandbox refused this server before its definition changed (the list goes on). */
   sandbox?: SandboxWatch;
+  /** What goes on the wire besides messages: a trace span per request, the fetch that records HTTP exchanges (network/wire.ts). */
+  wire?: (name: string) => Pick<TransportHooks, 'traceSpan' | 'baseFetch'>;
 }

@@ -112,7 +112,7 @@ export class ServerConnection {
         onSandbox: this.sandbox.event,
         failureContext: () => this.output.failureContext(),
         requests: this.ctx.requests && serverRequests(this.name, this.ctx.requests),
-        fetch: auth?.fetch,
+        ...this.ctx.wire?.(this.name), fetch: auth?.fetch,
       });
     } catch (error) {
       if (attempt !== this.attempt) return;

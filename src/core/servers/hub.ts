@@ -9,6 +9,7 @@ import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListN
 import { ServerConnection } from './connection.js';
 import type { ListKind } from './lists.js';
 import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
+import type { ConnectionContext } from './connection-context.js';
 import type { RestartPolicy, RestartState } from './supervisor.js';
 import type { ServerTasks } from './tasks.js';
 import type { Clock } from '../clock.js';
@@ -40,6 +41,7 @@ export interface HubOptions {
   requests?: RequestQueueOptions;
   /** Time for looking again at running tasks. */
   clock?: Clock;
+  wire?: ConnectionContext['wire'];
 }
 
 export interface SetServersResult {
@@ -96,6 +98,7 @@ export class ServerHub {
           auth: this.options.auth,
           restart: this.options.restart,
           clock: this.options.clock,
+          wire: this.options.wire,
           sandbox: refused.get(def.name),
           patch: (name, change) => this.patch(name, change),
           onTraffic: (name, entry) => this.events.emit('traffic', { name, entry }),

@@ -3,6 +3,7 @@ import { boundedJson } from '../calls/bounded-json.js';
 import type { TrafficEntry } from '../mcp/tap.js';
 import { createStore, type Store, type WritableStore } from '../store.js';
 import { appendBounded } from './log-messages.js';
+import { traceIdOf } from '../tracing/trace-context.js';
 
 const MAX_TRAFFIC_ENTRIES = 500;
 /** Larger messages are kept as a preview: 500 copies of a 5 MB resource would not fit in memory. */
@@ -21,6 +22,8 @@ export interface TrafficRow extends Omit<TrafficEntry, 'message'> {
   kind: TrafficKind;
   /** For responses and errors: the method of the request they answer, when it was seen. */
   method?: string;
+  /** The W3C trace of a request (its `_meta.traceparent`), and of the answer to it. */
+  traceId?: string;
   /** The message, unless it was larger than MAX_KEPT_MESSAGE. */
   message?: JSONRPCMessage;
   /** The start of the JSON of a message too large to keep. */
@@ -30,8 +33,8 @@ export interface TrafficRow extends Omit<TrafficEntry, 'message'> {
 interface ServerTraffic {
   store: WritableStore<readonly TrafficRow[]>;
   seq: number;
-  /** Request method by `direction:id`, until its answer arrives. */
-  pending: Map<string, string>;
+  /** Request method and trace by `direction:id`, until its answer arrives. */
+  pending: Map<string, { method: string; traceId?: string }>;
 }
 
 function kindOf(message: JSONRPCMessage): TrafficKind {
@@ -51,14 +54,15 @@ export class TrafficLog {
     const traffic = this.traffic(server);
     const kind = kindOf(entry.message);
     let method = entry.method;
+    let traceId = kind === 'request' ? traceIdOf(entry.message) : undefined;
     if (kind === 'request' && entry.id !== undefined && method) {
       traffic.pending.delete(key(entry.direction, entry.id));
-      traffic.pending.set(key(entry.direction, entry.id), method);
+      traffic.pending.set(key(entry.direction, entry.id), { method, traceId });
       if (traffic.pending.size > MAX_PENDING) traffic.pending.delete(traffic.pending.keys().next().value!);
     } else if ((kind === 'response' || kind === 'error') && entry.id !== undefined) {
       // An answer travels the other way from its request.
       const asked = key(entry.direction === 'in' ? 'out' : 'in', entry.id);
-      method = traffic.pending.get(asked);
+      ({ method, traceId } = traffic.pending.get(asked) ?? {});
       traffic.pending.delete(asked);
     }
     const { message, ...rest } = entry;
@@ -66,7 +70,7 @@ export class TrafficLog {
     // 50 MB result); only a message too large to keep is walked again, to write its start.
     const size = boundedJson(message, 0, 0).total;
     const kept = size <= MAX_KEPT_MESSAGE ? { message } : { preview: boundedJson(message, 0, PREVIEW).text };
-    const row: TrafficRow = { ...rest, size, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...kept };
+    const row: TrafficRow = { ...rest, size, seq: traffic.seq++, kind, ...(method !== undefined && { method }), ...(traceId && { traceId }), ...kept };
     traffic.store.update((rows) => appendBounded(rows, row, this.max));
   }
 

@@ -110,7 +110,7 @@ export const BINDINGS = [
   { scope: 'prompts', command: 'getPrompt', keys: ['enter'], hint: 'get', description: 'Fill in the arguments and get the prompt' },
   { scope: 'prompts', command: 'filter', keys: ['/'], hint: 'filter', description: 'Filter prompts by name, title or description' },
 
-  { scope: 'log', command: 'nextPane', keys: ['t'], hint: 'stderr/log/traffic', description: 'Switch between stderr, log messages and JSON-RPC traffic' },
+  { scope: 'log', command: 'nextPane', keys: ['t'], hint: 'stderr/log/traffic/network', description: "Switch between stderr, log messages, JSON-RPC traffic and (a remote server) the network: each HTTP exchange with its status, timing, masked headers and an SSE stream's events" },
   { scope: 'log', command: 'logLevel', keys: ['L'], hint: 'level', description: 'Ask the server for another log level (logging/setLevel)' },
   { scope: 'log', command: 'expand', keys: ['enter'], hint: 'expand', description: 'Show the whole selected message' },
   { scope: 'log', command: 'pickLevel', keys: ['enter'], hint: 'set level', description: 'Ask the server for the chosen log level' },

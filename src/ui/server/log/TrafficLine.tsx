@@ -5,7 +5,7 @@ import { formatBytes, truncate } from '../../../util/text.js';
 import { useTheme } from '../../theme/ThemeContext.js';
 import { ARROW, clock, trafficLabel } from './log-format.js';
 
-/** `→ method · id · size · time` for one JSON-RPC message. */
+/** `→ method · id · size · time · trace` for one JSON-RPC message. */
 export function TrafficLine({ row, selected }: { row: TrafficRow; selected: boolean }) {
   const theme = useTheme();
   const id = row.id === undefined ? '' : `#${truncate(sanitizeLine(String(row.id)), 8)}`;
@@ -20,6 +20,8 @@ export function TrafficLine({ row, selected }: { row: TrafficRow; selected: bool
       <Box width={10} flexShrink={0} justifyContent="flex-end"><Text dimColor>{id}</Text></Box>
       <Box width={11} flexShrink={0} paddingLeft={1} justifyContent="flex-end"><Text>{formatBytes(row.size)}</Text></Box>
       <Box width={14} flexShrink={0} justifyContent="flex-end"><Text dimColor>{clock(row.time)}</Text></Box>
+      {/* The start of the request's W3C trace id: enough to find the trace in a tracing backend's search. */}
+      <Box width={10} flexShrink={0} justifyContent="flex-end"><Text dimColor>{row.traceId ? row.traceId.slice(0, 8) : ''}</Text></Box>
     </Box>
   );
 }

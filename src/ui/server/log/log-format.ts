@@ -40,7 +40,8 @@ export function trafficLabel(row: TrafficRow): string {
 /** One JSON-RPC message in full, pretty-printed, for the pager. */
 export function trafficText(row: TrafficRow): string {
   const id = row.id === undefined ? '' : ` · id ${sanitizeLine(String(row.id))}`;
-  const head = `${ARROW[row.direction]} ${row.direction === 'out' ? 'sent' : 'received'} ${row.kind} · ${trafficLabel(row)}${id} · ${formatBytes(row.size)} · ${clock(row.time)}`;
+  const trace = row.traceId ? ` · trace ${row.traceId}` : '';
+  const head = `${ARROW[row.direction]} ${row.direction === 'out' ? 'sent' : 'received'} ${row.kind} · ${trafficLabel(row)}${id} · ${formatBytes(row.size)} · ${clock(row.time)}${trace}`;
   const body = row.message
     ? terminalJson(row.message, 2)
     : `${row.preview ?? ''}…\n\n(only the first ${formatBytes(row.preview?.length ?? 0)} of this ${formatBytes(row.size)} message were kept)`;
