@@ -2,7 +2,6 @@ import type { ReadResourceResult, SendOptions } from '../mcp/types.js';
 import { createStore } from '../store.js';
 import type { ServerState } from '../servers/state.js';
 import { MAX_SKILL_BYTES, MAX_SKILL_FILES, parseEntry, safeRelativePath, skillRoot, SKILLS_EXTENSION, type SkillEntry, type SkillFile } from './entry.js';
-import { fileMismatch, frontmatterDifferences, readFrontmatter } from './verify.js';
 
 /** Pages of `skills/list` followed at most: a server that never stops paging is cut off, and said so. */
 const MAX_PAGES = 1000;
@@ -121,6 +120,12 @@ export class SkillDesk {
    */
   async load(server: string, entry: SkillEntry, options?: SendOptions): Promise<LoadedSkill> {
     if (entry.problem) throw new SkillRefused(entry.uri, entry.problem);
+    // The checks (and the YAML parser) load when a skill does: every deck has this desk.
+    const { fileMismatch, frontmatterDifferences, readFrontmatter } = await import('./verify.js');
+    const check = (skill: string, file: SkillFile, bytes: Uint8Array) => {
+      const mismatch = fileMismatch(file, bytes, file.uri.slice(skillRoot(skill)!.length + 1));
+      if (mismatch) throw new SkillRefused(skill, mismatch);
+    };
     const root = skillRoot(entry.uri)!;
     const listed = entry.resources === 'dynamic' ? undefined : entry.resources;
     const skillMd = await this.read(server, entry.uri, root, options, listed?.find((f) => f.uri === entry.uri)!.size ?? MAX_SKILL_BYTES);
@@ -197,10 +202,4 @@ export class SkillDesk {
     const bytes = blob === undefined ? new TextEncoder().encode(text) : Buffer.from(blob, 'base64');
     return { uri, path: uri.slice(root.length + 1), bytes, ...(content.mimeType && { mimeType: content.mimeType }) };
   }
-}
-
-/** Refuses the skill at `skill` (its SKILL.md URI) when a file is not what its entry says; the file named by its path in the skill. */
-function check(skill: string, file: SkillFile, bytes: Uint8Array): void {
-  const mismatch = fileMismatch(file, bytes, file.uri.slice(skillRoot(skill)!.length + 1));
-  if (mismatch) throw new SkillRefused(skill, mismatch);
 }
