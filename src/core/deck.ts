@@ -9,31 +9,26 @@ import { ServerEditor } from './config/server-editor.js';
 import { SandboxEdits } from './config/sandbox-edits.js';
 import type { RequestQueue } from './elicitation/queue.js';
 import { TrafficLog } from './servers/traffic-log.js';
-import { AuthManager, isRemote, type SignInRequest } from './auth/manager.js';
+import { AuthManager, remoteConfigOf, type SignInRequest } from './auth/manager.js';
 import type { ServerState } from './servers/state.js';
 import type { SendOptions } from './mcp/types.js';
 import type { SignInAttempt } from './auth/sign-in.js';
 import { openInBrowser } from './browser.js';
 import { openUserSecretStore, type SecretStore } from './secrets/store.js';
 import { DEMO_NAME } from './config/demo-entry.js';
-import type { ApprovalScope, DeckConfigEvents, DeckOptions } from './deck-options.js';
+import type { DeckConfigEvents, DeckOptions } from './deck-options.js';
+import { DeckApprovals } from './deck-approvals.js';
 import { watchHubDrift, type DriftWatch } from './drift/watch.js';
 import { TokenMeter } from './tokens/meter.js';
 import { childCounter, inProcess } from './tokens/counter.js';
-import { recordApproval, revokeApproval } from './config/approvals.js';
-import type { TestsApproval } from './checks/tests-approval.js';
-import type { TestFile } from './checks/test-file.js';
-import type { SavedCall } from './checks/saved-call.js';
-import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
 import { RegistryDesk } from './mcp-registry/desk.js';
 import { SkillDesk } from './skills/desk.js';
-import { normalizeEntry } from './config/normalize.js';
 import { AppsDesk } from './apps/desk.js';
 import { VERSION } from '../util/version.js';
 import { Wire } from './network/wire.js';
 
 export { DEMO_NAME };
-export type { ApprovalScope, DeckConfigEvents, DeckOptions };
+export type { DeckConfigEvents, DeckOptions };
 
 /** The client core: configuration, the hub of servers, and the actions on them. */
 export class Deck {
@@ -76,6 +71,11 @@ export class Deck {
   readonly drift?: DriftWatch;
   /** Token counts of tool definitions and results, counted when first asked for. */
   readonly tokens: TokenMeter;
+  /** Approvals of project servers and of tests files, kept in the user config. */
+  private readonly approvalsOf = new DeckApprovals({
+    approvals: () => this.options.approvals, definitions: () => this.getSnapshot().servers.flatMap(({ name }) => this.hub.definition(name) ?? []),
+    source: (name) => this.hub.get(name)?.source, load: () => this.load(), connectAll: () => this.hub.connectAll(),
+  });
   /** Where the person started mcpdeck: the project, where saved tests go by default. */
   readonly cwd: string;
   /** The MCP Registry: search, try a server in this deck (in no file), install it into any client's. */
@@ -115,10 +115,7 @@ export class Deck {
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
     this.cwd = options.cwd;
-    this.registry = new RegistryDesk({ env: options.env, cwd: options.cwd, catalogPath: options.userCatalog?.path, secrets, registry: options.registry, tryServer: async (name, entry, label) => {
-      await this.reader.addTried(normalizeEntry(name, entry, { kind: 'adhoc', label }, options.env));
-      return name;
-    } });
+    this.registry = new RegistryDesk({ env: options.env, cwd: options.cwd, catalogPath: options.userCatalog?.path, secrets, registry: options.registry, tryServer: (name, entry, label) => this.reader.addTried(name, entry, label).then(() => name) });
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
     if (options.definitions) this.drift = watchHubDrift(this.hub, options.definitions, options.lists, options.recentArgs);
   }
@@ -222,12 +219,7 @@ export class Deck {
 
   /** The config of a remote server, or a clear error for a name that is not one. */
   remoteConfig(name: string) {
-    const state = this.hub.get(name);
-    const config = this.hub.definition(name)?.config;
-    if (!state) throw new Error(`no server named "${name}"`);
-    if (!config) throw new Error(`${name} has no usable configuration: ${state.error ?? 'see `mcpdeck get`'}`);
-    if (!isRemote(config)) throw new Error(`${name} is ${config.type === 'stdio' ? 'a stdio' : 'an in-process'} server: sign-in is for remote (HTTP or SSE) servers`);
-    return config;
+    return remoteConfigOf(name, this.hub.get(name), this.hub.definition(name)?.config);
   }
 
   /**
@@ -255,44 +247,15 @@ export class Deck {
    * kept in the user config; the server is read again and, with `connect`, started;
    * `sandboxed`: a stdio server whose entry names no sandbox runs in the default one.
    */
-  async approve(name: string, scope: ApprovalScope = 'server', { connect = true, sandboxed = false } = {}): Promise<void> {
-    await recordApproval(this.approvals(), this.definitions(), name, scope, sandboxed);
-    await this.load();
-    if (connect) await this.hub.connectAll();
-  }
-
+  approve: DeckApprovals['approve'] = (...a) => this.approvalsOf.approve(...a);
   /** Takes back the approval of a server (or of its whole file): it stops, and waits again. Returns how many approvals went. */
-  async revoke(name: string, scope: ApprovalScope = 'server'): Promise<number> {
-    const gone = await revokeApproval(this.approvals(), this.definitions(), name, scope);
-    await this.load();
-    return gone;
-  }
-
+  revoke: DeckApprovals['revoke'] = (...a) => this.approvalsOf.revoke(...a);
   /** Whether a tests file may call what it calls (checks/tests-approval.ts, loaded when a tests file is); approved, it may while unchanged. */
-  async testsApproval(file: TestFile): Promise<TestsApproval> {
-    return (await testsCode()).testsApproval(this.options.approvals?.list() ?? [], file, (name) => this.hub.get(name)?.source);
-  }
-
+  testsApproval: DeckApprovals['testsApproval'] = (...a) => this.approvalsOf.testsApproval(...a);
   /** Approves a tests file as it is now, or takes its approval back (how many went). */
-  async setTestsApproval(file: TestFile, approved: boolean): Promise<number> {
-    const { approveTests, TESTS_AT } = await testsCode();
-    return approved ? approveTests(this.approvals(), file).then(() => 1) : this.approvals().revoke(file.path, TESTS_AT);
-  }
-
+  setTestsApproval: DeckApprovals['setTestsApproval'] = (...a) => this.approvalsOf.setTestsApproval(...a);
   /** Saves a call as a test; a tests file that was new or approved stays approved. */
-  async saveTest(path: string, call: SavedCall, offered: OfferedExpectations, kinds: readonly ExpectationKind[], name?: string): Promise<string> {
-    return (await testsCode()).saveApprovedCall(this.options.approvals, path, call, offered, kinds, name);
-  }
-
-  private approvals() {
-    const { approvals } = this.options;
-    if (!approvals) throw new Error('approvals cannot be kept here (no user config)');
-    return approvals;
-  }
-
-  private definitions(): ServerDefinition[] {
-    return this.getSnapshot().servers.flatMap(({ name }) => this.hub.definition(name) ?? []);
-  }
+  saveTest: DeckApprovals['saveTest'] = (...a) => this.approvalsOf.saveTest(...a);
 
   /**
    * Sets the folders a server is sent as roots: now (the server is told, or reconnected
@@ -306,8 +269,6 @@ export class Deck {
     return { kept };
   }
 }
-
-const testsCode = () => import('./checks/tests-approval.js');
 
 export async function createDeck(options: DeckOptions): Promise<Deck> {
   const deck = new Deck(options);

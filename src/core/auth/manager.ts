@@ -192,6 +192,14 @@ export function isRemote(config: ServerConfig): config is RemoteConfig {
   return config.type === 'http' || config.type === 'sse';
 }
 
+/** A server's remote config for signing in, or a clear error for a name that is not a remote server. */
+export function remoteConfigOf(name: string, state: { error?: string } | undefined, config: ServerConfig | undefined): RemoteConfig {
+  if (!state) throw new Error(`no server named "${name}"`);
+  if (!config) throw new Error(`${name} has no usable configuration: ${state.error ?? 'see `mcpdeck get`'}`);
+  if (!isRemote(config)) throw new Error(`${name} is ${config.type === 'stdio' ? 'a stdio' : 'an in-process'} server: sign-in is for remote (HTTP or SSE) servers`);
+  return config;
+}
+
 /** A static token in `headers` (or --header) keeps working with no OAuth at all. */
 export function hasStaticAuthorization(config: RemoteConfig): boolean {
   return Object.keys(config.headers).some((h) => h.toLowerCase() === 'authorization');

@@ -7,6 +7,7 @@ import { describeReload, reloadNotice, type ConfigReload } from './reload.js';
 import type { ConfigSession } from './session.js';
 import type { ConfigIssue, ServerDefinition } from './types.js';
 import { folderWatcher, type FileWatcher } from './watch.js';
+import { normalizeEntry } from './normalize.js';
 
 export interface ConfigReaderParts {
   options: DeckOptions;
@@ -56,7 +57,8 @@ export class ConfigReader {
    * Adds (or replaces) a tried server and starts connecting it (the deck can open on it at
    * once); read with every configuration read until the deck ends.
    */
-  async addTried(def: ServerDefinition): Promise<void> {
+  async addTried(name: string, entry: Record<string, unknown>, label: string): Promise<void> {
+    const def = normalizeEntry(name, entry, { kind: 'adhoc', label }, this.parts.options.env);
     const at = this.tried.findIndex((d) => d.name === def.name);
     if (at >= 0) this.tried[at] = def;
     else this.tried.push(def);

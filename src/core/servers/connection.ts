@@ -3,7 +3,7 @@ import { callTool, ToolCallError, type CallOptions, type CallOutcome } from '../
 import { ConnectError, listingFailure } from '../mcp/errors.js';
 import type { ConnectionContext } from './connection-context.js';
 import { Session } from '../mcp/session.js';
-import { LOG_LEVEL_META_KEY } from '../mcp/protocol.js';
+import { requestMeta } from './request-meta.js';
 import { callHold, serverRequests } from './person-waits.js';
 import type { LoggingLevel, Tool } from '../mcp/types.js';
 import { filterTools } from './tools.js';
@@ -71,10 +71,14 @@ export class ServerConnection {
     this.sandbox = ctx.sandbox ?? new SandboxWatch((change) => this.patch(change));
     this.tasks = new ServerTasks((tasks) => this.patch({ tasks }), (fn, extra) => this.withTasks(fn, extra), ctx.clock ?? systemClock);
     const type = definition.config?.type;
-    if (ctx.restart && type && type !== 'inprocess') this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
+    if (ctx.restart && type && type !== 'inprocess') {
+      this.supervisor = new Supervisor(ctx.restart, type === 'stdio' ? 'restart' : 'reconnect', () => void this.connect());
+    }
   }
 
-  get name(): string { return this.definition.name; }
+  get name(): string {
+    return this.definition.name;
+  }
 
   /** The roots sent to this server: configured ones, or those the person set in the deck since. */
   roots: string[];
@@ -213,15 +217,9 @@ export class ServerConnection {
     }
   }
 
-  /**
-   * Request `_meta` for this session. A 2026-07-28 server sends log messages about a
-   * request only at the level the request names (none named: none sent); mcpdeck names
-   * the level the person chose, else `info`, so the Log tab shows what a 2025 server's would.
-   */
+  /** Request `_meta` for this session (request-meta.ts). */
   requestMeta(session = this.session, extra?: Record<string, unknown>): Record<string, unknown> | undefined {
-    // The person's own `_meta` (the CLI's --meta) goes on top.
-    if (session?.era !== 'modern') return extra && { ...extra };
-    return { [LOG_LEVEL_META_KEY]: this.logLevel ?? 'info', ...extra };
+    return requestMeta(session?.era, this.logLevel, extra);
   }
 
   /** The level the person chose in this session (2026-07-28: sent with each request; 2025: logging/setLevel). */

@@ -7,6 +7,7 @@ import type { TrafficEntry } from '../mcp/tap.js';
 import type { CompleteRequest, CompleteResult, GetPromptResult, LoggingLevel, ReadResourceResult, RequestOptions, SendOptions } from '../mcp/types.js';
 import { listAll, ANY_RESULT, type Listed, type ListItem, type ListKind as ListName } from '../mcp/list.js';
 import { ServerConnection } from './connection.js';
+import { metaParams } from './request-meta.js';
 import type { ListKind } from './lists.js';
 import { RequestQueue, type RequestQueueOptions } from '../elicitation/queue.js';
 import type { ConnectionContext } from './connection-context.js';
@@ -171,12 +172,12 @@ export class ServerHub {
   readResource(server: string, uri: string, { meta: extra, ...options }: SendOptions = {}): Promise<ReadResourceResult> {
     const connection = this.connection(server);
     // No response cache: a person reading a resource wants it as it is now.
-    return connection.withClient((client) => client.readResource({ uri, ...meta(connection, extra) }, { ...options, cacheMode: 'bypass' }));
+    return connection.withClient((client) => client.readResource({ uri, ...metaParams(connection.requestMeta(undefined, extra)) }, { ...options, cacheMode: 'bypass' }));
   }
 
   getPrompt(server: string, name: string, args: Record<string, string>, { meta: extra, ...options }: SendOptions = {}): Promise<GetPromptResult> {
     const connection = this.connection(server);
-    return connection.withClient((client) => client.getPrompt({ name, arguments: args, ...meta(connection, extra) }, options));
+    return connection.withClient((client) => client.getPrompt({ name, arguments: args, ...metaParams(connection.requestMeta(undefined, extra)) }, options));
   }
 
   /** One list asked for now, within the usual bounds (the CLI's list commands; the deck keeps its own lists fresh). */
@@ -188,7 +189,7 @@ export class ServerHub {
   /** completion/complete: the values a server suggests for a prompt argument or a template variable. */
   complete(server: string, params: Omit<CompleteRequest['params'], '_meta'>, { meta: extra, ...options }: SendOptions = {}): Promise<CompleteResult> {
     const connection = this.connection(server);
-    return connection.withClient((client) => client.complete({ ...params, ...meta(connection, extra) }, options));
+    return connection.withClient((client) => client.complete({ ...params, ...metaParams(connection.requestMeta(undefined, extra)) }, options));
   }
 
   /**
@@ -197,7 +198,7 @@ export class ServerHub {
    */
   async ping(server: string, { meta: extra, ...options }: SendOptions = {}): Promise<'ping' | 'server/discover'> {
     const connection = this.connection(server);
-    const params = meta(connection, extra);
+    const params = metaParams(connection.requestMeta(undefined, extra));
     return connection.withClient(async (client) => {
       const method = client.getProtocolEra() === 'modern' ? 'server/discover' : 'ping';
       await client.request({ method, ...(params._meta && { params }) }, ANY_RESULT, options);
@@ -244,7 +245,7 @@ export class ServerHub {
   /** A request the SDK has no method for (an extension's: `skills/list`), its result as sent. */
   request(server: string, method: string, params: Record<string, unknown>, { meta: extra, ...options }: SendOptions = {}): Promise<Record<string, unknown>> {
     const connection = this.connection(server);
-    return connection.withClient((client) => client.request({ method, params: { ...params, ...meta(connection, extra) } }, ANY_RESULT, options));
+    return connection.withClient((client) => client.request({ method, params: { ...params, ...metaParams(connection.requestMeta(undefined, extra)) } }, ANY_RESULT, options));
   }
 
   /** A server's tasks: list, look at, cancel, fetch a result, watch the running ones (servers/tasks.ts). */
@@ -291,12 +292,6 @@ export class ServerHub {
     if (event) this.events.emit('status', event);
   }
 }
-
-function meta(connection: ServerConnection, extra?: Record<string, unknown>): { _meta?: Record<string, unknown> } {
-  const all = connection.requestMeta(undefined, extra);
-  return all ? { _meta: all } : {};
-}
-
 
 /** What a person reads when something would start a server that waits for approval. */
 function needsApprovalMessage(name: string, file: string): string {
