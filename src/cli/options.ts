@@ -11,6 +11,8 @@ export interface AnswerOptions {
   answers?: string;
   onSample?: OnSample;
   sampleReply?: string;
+  /** `provider:name`: the model for --on-sample model (and the playground, `ask`, `eval`). */
+  model?: string;
 }
 
 /** How the command answers what servers ask (elicitation forms and links, sampling). */
@@ -21,8 +23,9 @@ export function withAnswers(command: Command): Command {
         .choices(['ask', 'accept-defaults', 'decline', 'cancel']),
     )
     .option('--answers <file.json>', 'answer form fields by name from a JSON object; fields it leaves out take their default')
-    .addOption(new Option('--on-sample <mode>', 'answer sampling requests: ask (write the reply at the terminal) or decline').choices(['ask', 'decline']))
-    .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply");
+    .addOption(new Option('--on-sample <mode>', 'answer sampling requests: ask (write the reply at the terminal), model (the --model answers; using this option is your yes to each request) or decline').choices(['ask', 'model', 'decline']))
+    .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply")
+    .option('--model <provider:name>', 'the model that answers with --on-sample model (e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen3); default: models.default in settings.json');
 }
 
 const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];

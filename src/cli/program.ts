@@ -22,6 +22,8 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   get: async () => (await import('./commands/get.js')).registerGet,
   call: async () => (await import('./commands/call.js')).registerCall,
   app: async () => (await import('./commands/app.js')).registerApp,
+  ask: async () => (await import('./commands/ask.js')).registerAsk,
+  models: async () => (await import('./commands/models.js')).registerModels,
   test: async () => (await import('./commands/test.js')).registerTest,
   fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
@@ -55,7 +57,7 @@ export function commandsFor(head: string[]): string[] | 'all' {
 }
 
 /** The server options that take a value: `mcpdeck --config x status` moves `status` first. */
-const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write', '--registry', '--traceparent', '--trace-http']);
+const VALUE_OPTIONS = new Set(['-c', '--config', '--only', '--sign-in', '--url', '-H', '--header', '--transport', '-e', '--env', '--root', '--protocol', '--allow-host', '--allow-read', '--allow-write', '--registry', '--model', '--traceparent', '--trace-http']);
 
 /**
  * The command word moved to the front when server options come before it, as people

@@ -100,6 +100,7 @@ export function deckOptions(options: TargetOptions, inv: Invocation, { only, lis
     demo: options.demo,
     only: only ?? onlyNames(options),
     registry: options.registry,
+    model: options.model,
     wire: wireOptions(options, inv, tui),
   };
   if (options.env?.length && !inv.commandLine?.length) {
@@ -141,9 +142,9 @@ export async function openDeck(options: TargetOptions, inv: Invocation, scope: D
   const answers = answerSettings(options, inv.cwd);
   // The TUI asks in its own overlay; a command asks on the terminal only about the one server it is about.
   const signIn = options.signIn ?? (scope.only?.length === 1 || isAdhoc(options, inv) ? undefined : 'never');
-  const deck = await createDeck({
+  const deck: Deck = await createDeck({
     ...deckOptions(options, inv, scope),
-    requestPolicy: cliPolicy(answers, scope.tui, scope.policyNotes),
+    requestPolicy: cliPolicy(answers, scope.tui, scope.policyNotes, (request, signal) => deck.models.answerSample(request, undefined, signal)),
     ...(!scope.tui && { authPolicy: (auth: AuthManager) => cliAuthPolicy(auth, signIn) }),
   });
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {

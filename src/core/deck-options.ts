@@ -55,6 +55,8 @@ export interface DeckOptions extends Omit<ConfigSessionOptions, 'userCatalog'> {
   clock?: Clock;
   /** The MCP Registry to read (`--registry`); unset, the `registry` setting or the official one. */
   registry?: string;
+  /** The model for the playground, `ask`, evals and sampling by model (`--model provider:name`); unset, the `models` setting's default. */
+  model?: string;
   /** Trace context to join, and whether (and where) HTTP exchanges are recorded (network/wire.ts). */
   wire?: WireOptions;
   /** How long notices and finished sign-ins stay in the stores (the TUI: NOTICE_MS); unset: until dismissed. */

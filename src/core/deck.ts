@@ -26,6 +26,7 @@ import { SkillDesk } from './skills/desk.js';
 import { AppsDesk } from './apps/desk.js';
 import { VERSION } from '../util/version.js';
 import { Wire } from './network/wire.js';
+import { ModelDesk } from './models/desk.js';
 
 export { DEMO_NAME };
 export type { DeckConfigEvents, DeckOptions };
@@ -80,6 +81,8 @@ export class Deck {
   readonly cwd: string;
   /** The MCP Registry: search, try a server in this deck (in no file), install it into any client's. */
   readonly registry: RegistryDesk;
+  /** Models: a conversation over the servers' tools (the playground, `ask`, evals), and sampling answered by a model. */
+  readonly models: ModelDesk;
   /** Servers' skills (SEP-2640): listed, fetched and verified file by file, saved for an agent. */
   readonly skills = new SkillDesk({ request: (...a) => this.hub.request(...a), readResource: (...a) => this.hub.readResource(...a), state: (name) => this.hub.get(name) });
   /** MCP Apps: a tool's app served to the browser; its calls come through this Deck, its questions to the person. */
@@ -115,6 +118,7 @@ export class Deck {
     this.getSnapshot = this.hub.getSnapshot;
     this.recentArgs = options.recentArgs;
     this.cwd = options.cwd;
+    this.models = new ModelDesk({ env: options.env, secrets, model: options.model, tools: (s) => (this.hub.get(s)?.status === 'connected' ? this.hub.get(s)?.tools : undefined), callTool: (s, t, a, signal) => this.callTool(s, t, a, { signal }) });
     this.registry = new RegistryDesk({ env: options.env, cwd: options.cwd, catalogPath: options.userCatalog?.path, secrets, registry: options.registry, tryServer: (name, entry, label) => this.reader.addTried(name, entry, label).then(() => name) });
     if (options.traffic !== false) this.hub.events.on('traffic', ({ name, entry }) => this.traffic.push(name, entry));
     if (options.definitions) this.drift = watchHubDrift(this.hub, options.definitions, options.lists, options.recentArgs);

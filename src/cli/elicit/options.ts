@@ -5,15 +5,15 @@ import { openInBrowser } from '../../core/browser.js';
 import type { RequestPolicy } from '../../core/elicitation/types.js';
 import { isRecord } from '../../util/is-record.js';
 import { UserError } from '../exit-codes.js';
-import { answerPolicy, type AnswerSettings } from './policy.js';
+import { answerPolicy, type AnswerSettings, type PolicyIo } from './policy.js';
 import { LinePrompter } from './terminal.js';
 
 export { withAnswers, type AnswerOptions } from '../options.js';
 
 /** Reads and checks the options once, before anything connects: a bad file is bad input. */
 export function answerSettings(options: AnswerOptions, cwd: string): AnswerSettings {
-  if (options.sampleReply !== undefined && options.onSample === 'decline') {
-    throw new UserError('--sample-reply answers sampling requests; it cannot go with --on-sample decline');
+  if (options.sampleReply !== undefined && options.onSample !== undefined && options.onSample !== 'ask') {
+    throw new UserError(`--sample-reply answers sampling requests; it cannot go with --on-sample ${options.onSample}`);
   }
   const settings: AnswerSettings = { onElicit: options.onElicit ?? 'ask', onSample: options.onSample ?? 'ask' };
   if (options.answers !== undefined) {
@@ -30,8 +30,9 @@ export function answerSettings(options: AnswerOptions, cwd: string): AnswerSetti
  * The policy of a headless command; `interactive` leaves "ask" to the TUI's queue and
  * prints nothing. `say` takes its notes (default: a line each on stderr).
  */
-export function cliPolicy(settings: AnswerSettings, interactive = false, say: (text: string) => void = (text) => process.stderr.write(`${text}\n`)): RequestPolicy {
+export function cliPolicy(settings: AnswerSettings, interactive = false, say: (text: string) => void = (text) => process.stderr.write(`${text}\n`), sampleByModel?: PolicyIo['sampleByModel']): RequestPolicy {
   return answerPolicy(settings, {
+    sampleByModel,
     interactive,
     prompter: !interactive && process.stdin.isTTY ? new LinePrompter(process.stdin, process.stderr) : undefined,
     say: interactive ? () => undefined : say,

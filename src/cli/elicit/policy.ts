@@ -1,11 +1,11 @@
 import { checkContent, missingRequired } from '../../core/elicitation/content.js';
-import type { ElicitAnswer, FormElicitation, PendingRequest, RequestPolicy, SampleAnswer } from '../../core/elicitation/types.js';
+import type { ElicitAnswer, FormElicitation, PendingRequest, RequestPolicy, SampleAnswer, SamplingRequest } from '../../core/elicitation/types.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { truncate } from '../../util/text.js';
 import { PromptEnded, type LinePrompter } from './terminal.js';
 
 export type OnElicit = 'ask' | 'accept-defaults' | 'decline' | 'cancel';
-export type OnSample = 'ask' | 'decline';
+export type OnSample = 'ask' | 'model' | 'decline';
 
 /** The answering options, read and checked (files loaded). */
 export interface AnswerSettings {
@@ -24,6 +24,8 @@ export interface PolicyIo {
   interactive?: boolean;
   say: (text: string) => void;
   openUrl: (url: string) => Promise<void>;
+  /** --on-sample model: the request answered by the configured model (the Deck's models). */
+  sampleByModel?: (request: SamplingRequest, signal: AbortSignal) => Promise<SampleAnswer & { usage?: { input: number; output: number } }>;
 }
 
 /**
@@ -105,6 +107,13 @@ export function answerPolicy(settings: AnswerSettings, io: PolicyIo): RequestPol
           }
           note(request, 'answered the sampling request with --sample-reply');
           return { action: 'reply', text: settings.sampleReply };
+        }
+        if (settings.onSample === 'model') {
+          if (!io.sampleByModel) fail(`${request.server} asked for a model reply and --on-sample model has no model here`);
+          const { usage, ...answer } = await io.sampleByModel!(request, signal);
+          const tokens = usage ? ` (${usage.input} tokens in, ${usage.output} out)` : '';
+          note(request, `the sampling request was answered by ${answer.action === 'decline' ? 'nobody' : (answer.model ?? 'the model')}${answer.action === 'tool' ? ` with a use of ${sanitizeLine(answer.name)}` : ''}${tokens}`);
+          return answer;
         }
         if (settings.onSample === 'decline') {
           note(request, 'declined the sampling request');

@@ -160,7 +160,7 @@ export class SessionHost {
       throw new FallBack(`not in this session: ${scope.only.join(', ')}`);
     }
     const say = scope.policyNotes ?? ((text: string) => run.write({ t: 'e', d: `${text}\n` }));
-    run.policy = sessionPolicy(answerSettings(options, inv.cwd), say);
+    run.policy = sessionPolicy(answerSettings(options, inv.cwd), say, (request, signal) => deck.models.answerSample(request, options.model, signal));
     run.servers = scope.only ?? 'all';
     return lentDeck(deck, { noticesAfter: lastNoticeId(deck.requests) });
   }

@@ -1,6 +1,6 @@
 import type { PendingRequest, RequestPolicy } from '../../core/elicitation/types.js';
 import { cliPolicy } from '../elicit/options.js';
-import type { AnswerSettings } from '../elicit/policy.js';
+import type { AnswerSettings, PolicyIo } from '../elicit/policy.js';
 
 /** What the command's options leave to a person: in a session that is a question that waits for `mcpdeck answer`. */
 function leftToPerson(settings: AnswerSettings, request: PendingRequest): boolean {
@@ -18,7 +18,7 @@ function leftToPerson(settings: AnswerSettings, request: PendingRequest): boolea
  * A command's answering policy in a session: its options answer what they can, as they do
  * anywhere (notes to its own stderr); what they leave to a person waits in the queue.
  */
-export function sessionPolicy(settings: AnswerSettings, say: (text: string) => void): RequestPolicy {
-  const byOptions = cliPolicy(settings, false, say);
+export function sessionPolicy(settings: AnswerSettings, say: (text: string) => void, sampleByModel?: PolicyIo['sampleByModel']): RequestPolicy {
+  const byOptions = cliPolicy(settings, false, say, sampleByModel);
   return (request, signal) => (leftToPerson(settings, request) ? undefined : byOptions(request, signal));
 }
