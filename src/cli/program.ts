@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   ask: async () => (await import('./commands/ask.js')).registerAsk,
   models: async () => (await import('./commands/models.js')).registerModels,
   test: async () => (await import('./commands/test.js')).registerTest,
+  eval: async () => (await import('./commands/eval.js')).registerEval,
   fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   tasks: async () => (await import('./commands/tasks.js')).registerTasks,

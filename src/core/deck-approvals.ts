@@ -5,6 +5,9 @@ import type { TestFile } from './checks/test-file.js';
 import type { SavedCall } from './checks/saved-call.js';
 import type { ExpectationKind, OfferedExpectations } from './checks/offer.js';
 import type { TestsApproval } from './checks/tests-approval.js';
+import type { EvalFile } from './evals/eval-file.js';
+import type { EvalCase } from './evals/eval-schema.js';
+import type { EvalsApproval } from './evals/approval.js';
 
 /** What the Deck's approvals reach of it. */
 interface Parts {
@@ -16,8 +19,9 @@ interface Parts {
 }
 
 const testsCode = () => import('./checks/tests-approval.js');
+const evalsCode = () => import('./evals/approval.js');
 
-/** The Deck's approvals: of a project's servers (or whole files) and of tests files, kept in the user config. */
+/** The Deck's approvals: of a project's servers (or whole files), of tests files and eval files, kept in the user config. */
 export class DeckApprovals {
   constructor(private readonly parts: Parts) {}
 
@@ -44,6 +48,19 @@ export class DeckApprovals {
 
   async saveTest(path: string, call: SavedCall, offered: OfferedExpectations, kinds: readonly ExpectationKind[], name?: string): Promise<string> {
     return (await testsCode()).saveApprovedCall(this.parts.approvals(), path, call, offered, kinds, name);
+  }
+
+  async evalsApproval(file: EvalFile): Promise<EvalsApproval> {
+    return (await evalsCode()).evalsApproval(this.parts.approvals()?.list() ?? [], file);
+  }
+
+  async setEvalsApproval(file: EvalFile, approved: boolean): Promise<number> {
+    const { approveEvals, EVALS_AT } = await evalsCode();
+    return approved ? approveEvals(this.store(), file).then(() => 1) : this.store().revoke(file.path, EVALS_AT);
+  }
+
+  async saveEvalCase(path: string, evalCase: EvalCase): Promise<string> {
+    return (await evalsCode()).saveApprovedEvalCase(this.parts.approvals(), path, evalCase);
   }
 
   private store(): Approvals {

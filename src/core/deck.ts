@@ -72,7 +72,7 @@ export class Deck {
   readonly drift?: DriftWatch;
   /** Token counts of tool definitions and results, counted when first asked for. */
   readonly tokens: TokenMeter;
-  /** Approvals of project servers and of tests files, kept in the user config. */
+  /** Approvals of project servers, tests files and eval files, kept in the user config. */
   private readonly approvalsOf = new DeckApprovals({
     approvals: () => this.options.approvals, definitions: () => this.getSnapshot().servers.flatMap(({ name }) => this.hub.definition(name) ?? []),
     source: (name) => this.hub.get(name)?.source, load: () => this.load(), connectAll: () => this.hub.connectAll(),
@@ -260,6 +260,12 @@ export class Deck {
   setTestsApproval: DeckApprovals['setTestsApproval'] = (...a) => this.approvalsOf.setTestsApproval(...a);
   /** Saves a call as a test; a tests file that was new or approved stays approved. */
   saveTest: DeckApprovals['saveTest'] = (...a) => this.approvalsOf.saveTest(...a);
+  /** Whether an eval file that lets the model run tools that ask first is approved as it is (evals/approval.ts, loaded when asked). */
+  evalsApproval: DeckApprovals['evalsApproval'] = (...a) => this.approvalsOf.evalsApproval(...a);
+  /** Approves an eval file as it is now, or takes its approval back (how many went). */
+  setEvalsApproval: DeckApprovals['setEvalsApproval'] = (...a) => this.approvalsOf.setEvalsApproval(...a);
+  /** Saves a case into an eval file (the playground's one key); a file that was new or approved stays approved. */
+  saveEvalCase: DeckApprovals['saveEvalCase'] = (...a) => this.approvalsOf.saveEvalCase(...a);
 
   /**
    * Sets the folders a server is sent as roots: now (the server is told, or reconnected

@@ -8,6 +8,7 @@ import { Exit, UserError } from '../exit-codes.js';
 import { openDeck, type Invocation, type TargetOptions } from '../target.js';
 import { collect } from '../options.js';
 import { readTestFile, type TestFile } from '../../core/checks/test-file.js';
+import { approveEvalsFile, evalsFileAt } from '../approve-evals.js';
 
 interface ApproveOptions extends TargetOptions {
   file?: string;
@@ -47,6 +48,8 @@ async function act(deck: Deck, inv: Invocation, server: string | undefined, opti
   }
   const tests = options.file ? testsFileAt(deck, resolve(inv.cwd, options.file)) : undefined;
   if (tests) return approveTestsFile(deck, tests, revoke);
+  const evals = options.file && !tests ? await evalsFileAt(deck, resolve(inv.cwd, options.file)) : undefined;
+  if (evals) return approveEvalsFile(deck, evals, revoke);
   const servers = chosen(deck, inv, server, options.file);
   const scope = options.file ? 'file' : 'server';
   const first = servers[0]!;
