@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { EvalItem, EvalResult, EvalRun } from '../core/evals/run-evals.js';
-import { failedRuns, runProblems, summarize, type EvalSummary } from '../core/evals/report.js';
+import { runProblems, summarize, type EvalSummary } from '../core/evals/report.js';
 import { columnsOf, padColumns } from '../util/columns.js';
 import { sanitize, sanitizeLine } from '../util/sanitize.js';
-import { formatDuration } from '../util/text.js';
+import { countOf, formatDuration } from '../util/text.js';
 import type { painter } from './style.js';
 
 type Paint = ReturnType<typeof painter>;
@@ -34,7 +34,7 @@ function row(s: EvalSummary, withFile: boolean): string[] {
 export function evalReport(results: readonly EvalResult[], paint: Paint): string {
   const summaries = results.map(summarize);
   const withFile = new Set(summaries.map((s) => s.file)).size > 1;
-  const head = ['', ...(withFile ? ['FILE'] : []), 'CASE', 'MODEL', 'PASS', 'TOOLS', 'TOKENS IN', 'TOKENS OUT', 'LATENCY'];
+  const head = ['', ...(withFile ? ['FILE'] : []), 'CASE', 'MODEL', 'PASS', 'TOOL CHOICE', 'TOKENS IN', 'TOKENS OUT', 'LATENCY'];
   const rows = [head, ...summaries.map((s) => row(s, withFile))];
   const widths = rows.reduce<number[]>((acc, r) => r.map((cell, i) => Math.max(acc[i] ?? 0, columnsOf(cell))), []);
   const lines = rows.map((r, index) => {
@@ -47,10 +47,13 @@ export function evalReport(results: readonly EvalResult[], paint: Paint): string
   for (const result of failing) {
     const s = summarize(result);
     lines.push('', `${paint('red', '✗')} ${sanitizeLine(s.case)} (${sanitizeLine(s.model)}): ${s.passed}/${s.runs} runs passed${s.pass ? '' : minimum(result.item)}`);
-    for (const line of failedRuns(result)) lines.push(`    ${sanitize(line)}`);
+    for (const run of result.runs) for (const problem of run.status === 'passed' ? [] : runProblems(run)) lines.push(`    run ${run.run}: ${sanitize(problem)}`);
   }
   const passed = summaries.filter((s) => s.pass && !s.errors).length;
-  lines.push('', `${passed} passed, ${summaries.length - passed} failed (${summaries.length} case${summaries.length === 1 ? '' : 's'} × model)`);
+  const cases = new Set(summaries.map((s) => `${s.file}\n${s.case}`)).size;
+  const models = new Set(summaries.map((s) => s.model)).size;
+  const runs = summaries.reduce((n, s) => n + s.runs, 0);
+  lines.push('', `${passed} of ${summaries.length} passed (${countOf(cases, 'case')} × ${countOf(models, 'model')}, ${countOf(runs, 'run')})`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -97,7 +97,7 @@ export function registerApprove(program: Command, inv: Invocation, run: (fn: () 
     const command = program
       .command(`${name} [server]`)
       .description(description)
-      .option('-f, --file <path>', "the whole file: every server it defines now (a server added or changed later asks again)")
+      .option('-f, --file <path>', "the whole file: every server it defines now (a server added or changed later asks again); or a tests or eval file, as it is now")
       .option('-c, --config <file>', 'read servers from this file too (repeatable)', collect);
     if (!revoke) {
       command.option('--revoke', 'take the approval back (same as `mcpdeck revoke`)');

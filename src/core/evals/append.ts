@@ -51,7 +51,7 @@ export async function appendEvalCase(path: string, evalCase: EvalCase): Promise<
   const name = freeName(value, written.name);
   const entry = { ...written, name };
   if (isYaml(path)) {
-    const { Document, isSeq, parseDocument } = await import('yaml');
+    const { Document, isSeq, parseDocument } = await import('./yaml.js');
     const document = text.trim() ? parseDocument(text) : new Document({ cases: [] });
     const cases = document.get('cases', true);
     if (!isSeq(cases)) document.set('cases', document.createNode([]));

@@ -53,7 +53,7 @@ function parseJson(path: string, text: string): unknown {
 
 /** YAML: its parser loads with the first YAML file. */
 async function parseYaml(path: string, text: string): Promise<unknown> {
-  const { parse: parseYamlText, YAMLParseError } = await import('yaml');
+  const { parse: parseYamlText, YAMLParseError } = await import('./yaml.js');
   let value: unknown;
   try {
     value = parseYamlText(text);

@@ -84,7 +84,7 @@ export function evalsJson(results: readonly EvalResult[]) {
 }
 
 /** Each run that did not pass, with why: `run 2: expect.text: …`. */
-export function failedRuns(result: EvalResult): string[] {
+function failedRuns(result: EvalResult): string[] {
   return result.runs.filter((r) => r.status !== 'passed').map((r) => `run ${r.run}: ${runProblems(r).join('; ')}`);
 }
 
