@@ -24,6 +24,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   app: async () => (await import('./commands/app.js')).registerApp,
   test: async () => (await import('./commands/test.js')).registerTest,
   fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
+  lint: async () => (await import('./commands/lint.js')).registerLint,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   tasks: async () => (await import('./commands/tasks.js')).registerTasks,
   skills: async () => (await import('./commands/skills.js')).registerSkills,

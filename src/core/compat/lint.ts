@@ -30,7 +30,7 @@ export function lintServer(input: LintInput, options: LintOptions = {}): Finding
           rule: rule.id,
           severity: rule.severity,
           tool,
-          message: `${hit.detail}: ${rule.effect}`,
+          message: `${hit.detail} — ${rule.effect}`,
           detail: hit.detail,
           clients,
           source: rule.source,

@@ -71,7 +71,7 @@ export const geminiCliRenamed = (input: LintInput): Hit[] =>
     const full = `mcp_${input.server}_${tool.name}`;
     if (!replaced.length && full.length <= 63) return [];
     const why = replaced.length ? `${listed(replaced)} replaced` : `cut from ${full.length} characters`;
-    return [{ tool: i, detail: `Gemini CLI calls ${quoted(tool.name)} ${quoted(geminiCliName(input.server, tool.name))} (${why})` }];
+    return [{ tool: i, detail: `Gemini CLI registers ${quoted(tool.name)} as ${quoted(geminiCliName(input.server, tool.name))} (${why})` }];
   });
 
 /** Tools that share a name once Gemini CLI has made them valid: the later one is the one lost. */

@@ -58,7 +58,7 @@ export interface Finding {
   severity: Severity;
   /** The tool's name as the server sent it (untrusted: sanitize before a terminal); null for the server as a whole. */
   tool: string | null;
-  /** `detail`, then what it costs. */
+  /** `detail` — what it costs. */
   message: string;
   detail: string;
   clients: ClientId[];
