@@ -2,7 +2,7 @@
  * The clients and model APIs `mcpdeck lint` knows the limits of (docs/compatibility.md).
  * A model API stands for every client that hands MCP tools to it as they are.
  */
-export const CLIENTS = {
+const CLIENTS = {
   openai: 'OpenAI API',
   anthropic: 'Anthropic API',
   gemini: 'Gemini API',

@@ -5,12 +5,19 @@ import { useBodySize } from '../hooks/useBodySize.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { Pager } from '../widgets/pager/Pager.js';
 import { infoLines } from './info-lines.js';
+import { lintState } from '../../core/compat/lint.js';
 
-/** Who the server says it is, what it offers, and how it is configured; in a pager when it does not fit. */
+/**
+ * Who the server says it is, what it offers, what clients will make of its tools, and how it
+ * is configured; in a pager when it does not fit.
+ */
 export function InfoTab({ server }: { server: ServerState }) {
   const theme = useTheme();
   const size = useBodySize();
-  const lines = useMemo(() => infoLines(server, size.columns), [server, size.columns]);
+  // Checked again only when its tools change, not on each log line that changes its state.
+  const { name, tools, instructions, status } = server;
+  const compat = useMemo(() => (status === 'connected' ? lintState({ name, tools, instructions }) : undefined), [name, tools, instructions, status]);
+  const lines = useMemo(() => infoLines(server, size.columns, compat), [server, size.columns, compat]);
   if (lines.length > size.rows) {
     return <Pager text={lines.map((l) => l.text).join('\n')} width={size.columns} height={size.rows} />;
   }
