@@ -5,8 +5,8 @@ import { fixtureServer } from '../helpers/servers.js';
 import { KEY, renderApp, type Rendered } from './helpers/render.js';
 
 /** One fixture server, opened on its Info tab in a terminal tall enough to show the tab whole. */
-async function openInfo(...args: string[]): Promise<{ deck: Deck; app: Rendered }> {
-  const deck = await deckWith({ incompatible: fixtureServer('incompatible-tools.mjs', ...args) });
+async function openInfo(file: string, ...args: string[]): Promise<{ deck: Deck; app: Rendered }> {
+  const deck = await deckWith({ incompatible: fixtureServer(file, ...args) });
   const app = renderApp(deck, { columns: 160, rows: 80 });
   app.resize(160, 80);
   await deck.connectAll();
@@ -28,7 +28,7 @@ describe('the Info tab: Compatibility', () => {
   });
 
   it('says, per rule, which clients break on which tools, errors first, and where the details are', async () => {
-    ({ deck, app } = await openInfo());
+    ({ deck, app } = await openInfo('incompatible-tools.mjs'));
     const frame = lines(await app.waitFor('Compatibility'));
     const at = frame.findIndex((l) => l === 'Compatibility');
     const section = frame.slice(at + 1, frame.findIndex((l, i) => i > at && l.startsWith('Configuration')));
@@ -45,9 +45,15 @@ describe('the Info tab: Compatibility', () => {
   });
 
   it('a server that breaks nothing says so, with its notes', async () => {
-    ({ deck, app } = await openInfo('--clean'));
+    ({ deck, app } = await openInfo('incompatible-tools.mjs', '--clean'));
     const frame = await app.waitFor('Compatibility');
     expect(frame).toContain("  · OpenAI API: input schema outside OpenAI's strict mode — read_note, write_note, stats");
     expect(frame).not.toMatch(/^ {2}[✗!] /m);
+  });
+
+  it('a list too long to check between two frames is left to mcpdeck lint, and said so', async () => {
+    ({ deck, app } = await openInfo('enormous-lists.mjs', '--tools', '2500'));
+    const frame = await app.waitFor('Compatibility');
+    expect(frame).toContain('  2,500 tools: more than this tab checks; mcpdeck lint incompatible checks them all');
   });
 });

@@ -8,8 +8,6 @@ export interface LintOptions {
   clients?: readonly ClientId[];
 }
 
-const RANK: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
-
 /** The rules that speak of any of `clients`. */
 export const rulesFor = (clients?: readonly ClientId[]): Rule[] => (clients ? RULES.filter((r) => r.clients.some((c) => clients.includes(c))) : [...RULES]);
 
@@ -18,29 +16,28 @@ export const rulesFor = (clients?: readonly ClientId[]): Rule[] => (clients ? RU
  * order. Pure: the same tools give the same findings.
  */
 export function lintServer(input: LintInput, options: LintOptions = {}): Finding[] {
-  const findings: { finding: Finding; rule: number; tool: number }[] = [];
-  rulesFor(options.clients).forEach((rule) => {
+  // The rules run in their order and each finds in the tools' order: sorting is only by severity.
+  const bySeverity: Record<Severity, Finding[]> = { error: [], warning: [], info: [] };
+  for (const rule of rulesFor(options.clients)) {
     const clients = options.clients ? rule.clients.filter((c) => options.clients!.includes(c)) : [...rule.clients];
-    for (const hit of rule.check(input)) {
-      const tool = hit.tool === undefined ? null : input.tools[hit.tool]!.name;
-      findings.push({
-        rule: RULES.indexOf(rule),
-        tool: hit.tool ?? -1,
-        finding: {
-          rule: rule.id,
-          severity: rule.severity,
-          tool,
-          message: `${hit.detail} — ${rule.effect}`,
-          detail: hit.detail,
-          clients,
-          source: rule.source,
-          evidence: [...(rule.evidence ?? [])],
-        },
+    const evidence = [...(rule.evidence ?? [])];
+    const hits = rule.check(input);
+    // Findings about the server as a whole come before those about its tools.
+    hits.sort((a, b) => (a.tool ?? -1) - (b.tool ?? -1));
+    for (const hit of hits) {
+      bySeverity[rule.severity].push({
+        rule: rule.id,
+        severity: rule.severity,
+        tool: hit.tool === undefined ? null : input.tools[hit.tool]!.name,
+        message: `${hit.detail} — ${rule.effect}`,
+        detail: hit.detail,
+        clients,
+        source: rule.source,
+        evidence,
       });
     }
-  });
-  findings.sort((a, b) => RANK[a.finding.severity] - RANK[b.finding.severity] || a.rule - b.rule || a.tool - b.tool);
-  return findings.map((f) => f.finding);
+  }
+  return SEVERITIES.flatMap((s) => bySeverity[s]);
 }
 
 /** How many findings of each severity. */
@@ -56,13 +53,14 @@ export interface RuleGroup {
   findings: Finding[];
 }
 
+const RULE_BY_ID = new Map(RULES.map((r) => [r.id, r]));
+
 export function groupByRule(findings: readonly Finding[]): RuleGroup[] {
   const groups = new Map<string, RuleGroup>();
   for (const finding of findings) {
-    const rule = RULES.find((r) => r.id === finding.rule)!;
-    const group = groups.get(rule.id) ?? { rule, findings: [] };
+    let group = groups.get(finding.rule);
+    if (!group) groups.set(finding.rule, (group = { rule: RULE_BY_ID.get(finding.rule)!, findings: [] }));
     group.findings.push(finding);
-    groups.set(rule.id, group);
   }
   return [...groups.values()];
 }

@@ -14,8 +14,13 @@ function outside(name: string, allowed: RegExp): string[] {
 
 const listed = (chars: string[]) => chars.map((ch) => (ch === '…' ? ch : JSON.stringify(ch))).join(' ');
 
+/** A whole name of `allowed` characters only: the quick test before looking for which ones are not. */
+const WHOLE = new Map<RegExp, RegExp>();
+const allOf = (allowed: RegExp) => WHOLE.get(allowed) ?? WHOLE.set(allowed, new RegExp(`^${allowed.source}*$`)).get(allowed)!;
+
 /** What is wrong with `name` against a pattern of allowed characters and a length: "" when nothing. */
 function nameProblem(name: string, allowed: RegExp, max: number, first?: RegExp): string {
+  if (name.length <= max && allOf(allowed).test(name) && (!first || first.test(name[0] ?? ''))) return name ? '' : 'is empty';
   const problems: string[] = [];
   if (!name) return 'is empty';
   const chars = outside(name, allowed);
@@ -64,11 +69,14 @@ export function geminiCliName(server: string, tool: string): string {
   return name.length > 63 ? `${name.slice(0, 30)}...${name.slice(-30)}` : name;
 }
 
+const GEMINI_CLI_WHOLE = /^[a-zA-Z0-9_.:-]*$/;
+
 /** A tool Gemini CLI renames: characters it replaces, or a name it cuts. */
 export const geminiCliRenamed = (input: LintInput): Hit[] =>
   input.tools.flatMap((tool, i) => {
-    const replaced = outside(tool.name, /[a-zA-Z0-9_.:-]/);
     const full = `mcp_${input.server}_${tool.name}`;
+    if (full.length <= 63 && GEMINI_CLI_WHOLE.test(tool.name)) return [];
+    const replaced = outside(tool.name, /[a-zA-Z0-9_.:-]/);
     if (!replaced.length && full.length <= 63) return [];
     const why = replaced.length ? `${listed(replaced)} replaced` : `cut from ${full.length} characters`;
     return [{ tool: i, detail: `Gemini CLI registers ${quoted(tool.name)} as ${quoted(geminiCliName(input.server, tool.name))} (${why})` }];

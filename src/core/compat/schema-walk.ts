@@ -36,7 +36,7 @@ export const where = (pointer: string) => (pointer ? truncate(pointer, 80) : 'th
  */
 export function walkSchema(schema: unknown, visit: (at: Visit) => void): boolean {
   if (!isNode(schema)) return true;
-  const stack: (Visit & { depth: number })[] = [{ node: schema, pointer: '', objectDepth: 0, depth: 0 }];
+  const stack: Frame[] = [{ node: schema, pointer: '', objectDepth: 0, depth: 0 }];
   let seen = 0;
   let whole = true;
   while (stack.length) {
@@ -47,24 +47,35 @@ export function walkSchema(schema: unknown, visit: (at: Visit) => void): boolean
       whole = false;
       continue;
     }
-    const children: Visit[] = [];
+    const from = stack.length;
     const objectDepth = at.objectDepth + (isNode(at.node.properties) ? 1 : 0);
+    const depth = at.depth + 1;
     const push = (value: unknown, pointer: string) => {
-      if (isNode(value)) children.push({ node: value, pointer, objectDepth });
+      if (isNode(value)) stack.push({ node: value, pointer, objectDepth, depth });
     };
+    const { node, pointer } = at;
     for (const key of SCHEMA_MAPS) {
-      const map = at.node[key];
-      if (isNode(map)) for (const name of Object.keys(map)) push(map[name], `${at.pointer}/${key}/${escape(name)}`);
+      const map = node[key];
+      if (isNode(map)) for (const name of Object.keys(map)) push(map[name], `${pointer}/${key}/${escape(name)}`);
     }
-    for (const key of SCHEMA_ONE) push(at.node[key], `${at.pointer}/${key}`);
-    const items = at.node.items;
-    const lists: [string, unknown][] = [...SCHEMA_LISTS.map((key): [string, unknown] => [key, at.node[key]]), ['items', items]];
-    for (const [key, list] of lists) {
-      if (Array.isArray(list)) list.forEach((item, i) => push(item, `${at.pointer}/${key}/${i}`));
+    for (const key of SCHEMA_ONE) push(node[key], `${pointer}/${key}`);
+    for (const key of SCHEMA_LISTS) {
+      const list = node[key];
+      if (Array.isArray(list)) for (let i = 0; i < list.length; i++) push(list[i], `${pointer}/${key}/${i}`);
     }
-    push(items, `${at.pointer}/items`);
-    // Reversed onto the stack, so they come off in the schema's own order.
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ ...children[i]!, depth: at.depth + 1 });
+    const items = node.items;
+    if (Array.isArray(items)) for (let i = 0; i < items.length; i++) push(items[i], `${pointer}/items/${i}`);
+    else push(items, `${pointer}/items`);
+    // Pushed in the schema's order: reversed, they come off the stack in it.
+    reverse(stack, from);
   }
   return whole;
+}
+
+interface Frame extends Visit {
+  depth: number;
+}
+
+function reverse(list: Frame[], from: number): void {
+  for (let i = from, j = list.length - 1; i < j; i++, j--) [list[i], list[j]] = [list[j]!, list[i]!];
 }

@@ -23,8 +23,13 @@ function tools(findings: readonly Finding[]): string {
  * The Info tab's Compatibility section: one line per rule that matched (what, for which
  * clients, which tools), most severe first; `mcpdeck lint` has each finding with its source.
  */
-export function compatLines(findings: readonly Finding[], server: string, add: Put, indented: Put): void {
+export function compatLines(findings: readonly Finding[] | 'too-many', server: { name: string; tools: readonly unknown[] }, add: Put, indented: Put): void {
   add('Compatibility', 'heading');
+  const lint = `mcpdeck lint ${sanitizeLine(server.name)}`;
+  if (findings === 'too-many') {
+    indented(`${formatCount(server.tools.length)} tools: more than this tab checks; ${lint} checks them all`);
+    return;
+  }
   if (!findings.length) {
     indented(`nothing found for ${CLIENT_IDS.length} clients and model APIs`);
   } else {
@@ -32,5 +37,5 @@ export function compatLines(findings: readonly Finding[], server: string, add: P
       indented(`${GLYPH[rule.severity]} ${clientLabels(rule.clients)}: ${rule.title} — ${tools(hits)}`, KIND[rule.severity]);
     }
   }
-  indented(`mcpdeck lint ${sanitizeLine(server)} lists each finding, what it costs and its source`);
+  indented(`${lint} lists each finding, what it costs and its source`);
 }

@@ -40,7 +40,7 @@ function capabilityLines(capabilities: ServerCapabilities, logLevel: string | un
  * Everything known about a server, as rows no wider than `width`, sanitized; with `compat`
  * (its findings, once connected), what well-known clients will make of its tools.
  */
-export function infoLines(server: ServerState, width: number, compat?: readonly Finding[]): InfoLine[] {
+export function infoLines(server: ServerState, width: number, compat?: readonly Finding[] | 'too-many'): InfoLine[] {
   const out: InfoLine[] = [];
   const rows = (texts: string[], kind?: InfoLine['kind']) => out.push(...texts.map((text) => ({ text, kind })));
   const add = (text: string, kind?: InfoLine['kind']) => rows(wrapRows(text, width), kind);
@@ -72,7 +72,7 @@ export function infoLines(server: ServerState, width: number, compat?: readonly 
     add('Instructions', 'heading');
     for (const line of instructions.split('\n')) indented(line);
   }
-  if (compat) compatLines(compat, server.name, add, indented);
+  if (compat) compatLines(compat, server, add, indented);
   add('Configuration (secrets masked)', 'heading');
   for (const line of terminalJson(server.config, 2).split('\n')) indented(sanitizeLine(line));
   const warnings = server.configIssues;
