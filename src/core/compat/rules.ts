@@ -191,7 +191,7 @@ export const RULES: readonly Rule[] = [
     severity: 'info',
     clients: ['vscode', 'gemini-cli'],
     title: 'no readOnlyHint',
-    effect: "VS Code asks before every call of a tool not marked readOnlyHint, and Gemini CLI's plan mode cannot let it run as read-only; by the spec's defaults an unannotated tool may destroy and reaches the outside world (declare readOnlyHint: true if it only reads, false if it writes)",
+    effect: "VS Code asks before every call of a tool not marked readOnlyHint, and a Gemini CLI policy that lets read-only tools run (toolAnnotations = { readOnlyHint = true }, as in plan mode) cannot let it; by the spec's defaults an unannotated tool may destroy and reaches the outside world (declare readOnlyHint: true if it only reads, false if it writes)",
     source: 'https://code.visualstudio.com/api/extension-guides/ai/mcp#_tool-annotations',
     evidence: ['https://github.com/google-gemini/gemini-cli/blob/main/docs/cli/plan-mode.md', 'https://modelcontextprotocol.io/specification/2025-06-18/schema#toolannotations'],
     check: noReadOnlyHint,
