@@ -34,7 +34,8 @@ export const EXIT_MEANINGS: Record<keyof typeof Exit, string> = {
 export const COMMAND_EXIT_CODES =
   '`mcpdeck test` exits 0 when every test passed, 1 when one failed or could not run, 2 for a test file that is missing or malformed. ' +
   '`mcpdeck eval` exits 0 when every case passed on every model, 1 when one failed or a model failed, 2 for an eval file that is missing or malformed, 6 for one that lets the model run tools that ask first and is not approved. ' +
-  '`mcpdeck fuzz` exits 0 when it found nothing, 1 when it has findings, 2 for bad options or an unknown tool, 3–6 as above when the server cannot be reached.';
+  '`mcpdeck fuzz` exits 0 when it found nothing, 1 when it has findings, 2 for bad options or an unknown tool, 3–6 as above when the server cannot be reached. ' +
+  '`mcpdeck lint` exits 0 when no finding is an error (or as severe as `--fail-on` says), 1 when one is, 2 for an unknown `--client`, 3–6 as above when the server cannot be reached.';
 
 /** An error meant for the person at the terminal: printed without a stack trace. */
 export class UserError extends Error {
