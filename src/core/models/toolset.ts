@@ -37,13 +37,14 @@ export function modelTools(servers: readonly { name: string; tools: readonly Too
 
 /**
  * Whether a model's call of this tool waits for the person: the rule of a hand call and
- * more, as a model chooses its own arguments: anything that may destroy, and anything that
- * may reach the outside world (where a model could send what it read), asks first. Only a
- * tool declared read-only and closed-world runs at once. Annotations are the server's
- * claims: this is a courtesy to the person, never a sandbox.
+ * more, as a model chooses its own arguments. Anything that may change something, and
+ * anything that may reach the outside world (where a model could send what it read), asks
+ * first: only a tool declared read-only and closed-world runs at once. Annotations are the
+ * server's claims: this is a courtesy to the person, never a sandbox.
  */
 export function needsApproval(tool: Pick<Tool, 'annotations'>): boolean {
-  return annotationTags(tool).some((t) => t.tag === 'destructive' || t.tag === 'open-world');
+  const tags = annotationTags(tool).map((t) => t.tag);
+  return !tags.includes('read-only') || tags.includes('open-world');
 }
 
 /** The input schema as the model APIs take it: an object at the root. */

@@ -184,6 +184,7 @@ export const BINDINGS = [
   { scope: 'sample', command: 'prevTool', keys: ['up'], label: '↑↓', hint: 'pick tool', description: 'Previous tool offered' },
   { scope: 'sample', command: 'nextTool', keys: ['down'], label: '↓', description: 'Next tool offered' },
   { scope: 'sample', command: 'pickTool', keys: ['enter', 'ctrl+s'], label: 'enter', hint: 'fill in', description: 'Use the chosen tool: fill in its input, then ctrl+s sends the tool use' },
+  { scope: 'sample', command: 'askModel', keys: ['ctrl+g'], hint: 'ask the model', description: 'Send the request to the configured model (--model, or models.default in settings.json): its reply lands in the editor to read before ctrl+s sends it; a tool use it picks waits for ctrl+s' },
   { scope: 'sample', command: 'declineSample', keys: ['ctrl+x', 'esc'], label: 'ctrl+x/esc', hint: 'decline', description: 'Decline the sampling request' },
   { scope: 'sample', command: 'scrollUp', keys: ['pageup'], label: 'PgUp/PgDn', hint: 'scroll', description: 'Scroll the messages up' },
   { scope: 'sample', command: 'scrollDown', keys: ['pagedown'], label: 'PgDn', description: 'Scroll the messages down' },

@@ -11,6 +11,8 @@ import { LinesView } from '../../widgets/form/raw/LinesView.js';
 import { modelLine, toolsLine } from './sample-lines.js';
 import { ToolUsePanel } from './ToolUsePanel.js';
 import { useReplyText } from './useReplyText.js';
+import { useModelDraft, type ModelDraft } from './useModelDraft.js';
+import { cutJson } from '../../../util/json.js';
 import { useRespond } from '../useRespond.js';
 import { clipRows, wrapRows } from '../../widgets/text/wrap.js';
 import { stackRows } from '../../layout/stack-rows.js';
@@ -29,21 +31,26 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
   const [empty, setEmpty] = useState(false);
   const [fromEnd, setFromEnd] = useState(0);
   const [usingTool, setUsingTool] = useState(false);
+  const model = useModelDraft(request, reply.replace);
   const tools = params.toolChoice?.mode === 'none' ? [] : params.tools ?? [];
   // Wrapped once per request and width, not on every key typed into the reply.
   const rows = useMemo(() => conversationRows(params, width), [params, width]);
-  const errors = empty ? ['write a reply first, or decline'] : refusalLines(refused);
+  const errors = empty ? ['write a reply first, or decline'] : model.draft.phase === 'failed' ? [`the model: ${sanitizeLine(model.draft.message)}`] : refusalLines(refused);
+  const drafted = draftLine(model.draft);
   const system = clipRows(wrapRows(params.systemPrompt ?? '(none)', width - LABEL), 2);
   const offered = params.tools?.length ? 1 : 0;
   const replyRows = usingTool ? Math.max(4, Math.floor(height / 2)) : Math.min(6, Math.max(2, Math.floor(height / 4)));
-  const fit = stackRows(height, { system, model: 1, tools: offered, talk: { min: 2 }, replyHeading: 1, reply: replyRows, errors, answer: 1 });
+  const fit = stackRows(height, { system, model: 1, tools: offered, talk: { min: 2 }, replyHeading: 1, reply: replyRows, drafted: drafted ? 1 : 0, errors, answer: 1 });
   const talkRows = fit.talk;
   const page = Math.max(1, talkRows - 2);
   const maxFromEnd = Math.max(0, rows.length - talkRows + 1);
   useKeys(['sample'], {
     toolUse: tools.length && !usingTool ? () => setUsingTool(true) : undefined,
     writeText: usingTool ? () => setUsingTool(false) : undefined,
+    askModel: usingTool ? undefined : model.ask,
     sendReply: usingTool ? undefined : () => {
+      const chosen = model.accept?.();
+      if (chosen) return void respond(chosen);
       const text = reply.text();
       if (!text.trim()) return setEmpty(true);
       setEmpty(false);
@@ -67,13 +74,21 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
           <LinesView editor={reply.editor} width={width} height={replyRows} placeholder="the assistant's reply; enter starts a new line" />
         </>
       )}
+      {drafted ? <Text wrap="truncate-end" color={theme.accent}>{drafted}</Text> : null}
       <RefusalLines lines={errors} />
       <AnswerLine buttons={[
         // In the tools the form has its own send ([ Use tool ]).
-        ...(usingTool ? [] : [{ label: 'Send', key: 'ctrl+s' }]),
+        ...(usingTool ? [] : [{ label: 'Send', key: 'ctrl+s' }, { label: 'Ask the model', key: 'ctrl+g' }]),
         ...(tools.length ? [usingTool ? { label: 'Write text', key: 'ctrl+t' } : { label: 'Use a tool', key: 'ctrl+t' }] : []),
         { label: 'Decline', key: 'ctrl+x/esc' },
       ]} />
     </Box>
   );
+}
+
+/** What the model is doing with the request, or the tool use it chose (sent with ctrl+s). */
+function draftLine(draft: ModelDraft): string | undefined {
+  if (draft.phase === 'asking') return `asking ${sanitizeLine(draft.model ?? 'the model')}…`;
+  if (draft.phase === 'tool') return `${sanitizeLine(draft.answer.model ?? 'the model')} answers with a use of ${sanitizeLine(draft.answer.name)} ${sanitizeLine(cutJson(draft.answer.input)).slice(0, 200)}: ctrl+s sends it`;
+  return undefined;
 }

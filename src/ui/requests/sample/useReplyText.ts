@@ -7,6 +7,8 @@ export interface ReplyText {
   onText: (input: string, key: Key) => boolean;
   /** The text now (not as last drawn). */
   text: () => string;
+  /** Puts a whole text in (the model's draft), to be read and edited before it is sent. */
+  replace: (text: string) => void;
 }
 
 /** A multi-line text for the reply; keys edit the newest state, as they can come faster than renders. */
@@ -23,5 +25,9 @@ export function useReplyText(): ReplyText {
       return true;
     },
     text: () => linesText(latest.current),
+    replace: (text) => {
+      latest.current = toLines(text);
+      setEditor(latest.current);
+    },
   };
 }
