@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import type { Decision, ToolTurn } from '../../core/models/conversation.js';
 import type { Tool } from '../../core/mcp/types.js';
-import { annotationTags } from '../../core/servers/tools.js';
+import { annotationTags, type AnnotationTag } from '../../core/servers/tools.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { truncate } from '../../util/text.js';
 import { PRIORITY, useKeys } from '../keys/useKeys.js';
@@ -12,14 +12,15 @@ import { callLine } from './chat-rows.js';
 /** The rows the prompt takes at most. */
 export const ASK_ROWS = 3;
 
-/** Why a tool asks first, from what its server declares (or leaves to the spec's defaults). */
-export function askReason(tool: Pick<Tool, 'annotations'> | undefined): string {
+/** Why a tool asks first (toolset.ts needsApproval), from what its server declares or leaves to the spec's defaults. */
+function askReason(tool: Pick<Tool, 'annotations'> | undefined): string {
   const tags = tool ? annotationTags(tool) : [];
-  const said = (tag: 'destructive' | 'open-world', words: string) => {
-    const found = tags.find((t) => t.tag === tag);
-    return found ? [`${words} (${tag}${found.declared ? '' : ', by default: its server does not say otherwise'})`] : [];
-  };
-  const reasons = [...said('destructive', 'may change or delete things'), ...said('open-world', 'may reach the outside world')];
+  const found = (tag: AnnotationTag) => tags.find((t) => t.tag === tag);
+  const how = (tag: AnnotationTag) => `(${tag}${found(tag)!.declared ? '' : ', by default: its server does not say otherwise'})`;
+  const reasons = [
+    ...(found('destructive') ? [`may change or delete things ${how('destructive')}`] : found('read-only') ? [] : ['may change things (not declared read-only)']),
+    ...(found('open-world') ? [`may reach the outside world ${how('open-world')}`] : []),
+  ];
   return reasons.length ? `It ${reasons.join(' and ')}.` : 'It asks first.';
 }
 

@@ -7,7 +7,7 @@ import { Pager } from '../widgets/pager/Pager.js';
 import { endWords, resultText } from './chat-rows.js';
 
 /** A tool call of the conversation as text: what the model sent, how it ended, what it read back. */
-export function callDetailText(turn: ToolTurn): string {
+function callDetailText(turn: ToolTurn): string {
   const result = resultText(turn);
   const structured = turn.outcome?.result.structuredContent;
   return [

@@ -12,7 +12,7 @@ import { useTextInput } from '../widgets/text/useTextInput.js';
 import { AskPrompt, ASK_ROWS } from './AskPrompt.js';
 import { CallDetail } from './CallDetail.js';
 import { ChatLog } from './ChatLog.js';
-import { callRows, chatRows } from './chat-rows.js';
+import { callRows, chatRows, type RowCache } from './chat-rows.js';
 import { PathPrompt } from './PathPrompt.js';
 import { StatsLine } from './StatsLine.js';
 import { ChatHeader } from './ChatHeader.js';
@@ -45,7 +45,8 @@ export function ChatView({ chat, control, spec, width, height, lastFile, onFile,
   const asking = snapshot.turns.find((t): t is ToolTurn => t.kind === 'tool' && t.status === 'asking');
   const calls = snapshot.turns.filter((t): t is ToolTurn => t.kind === 'tool');
   const layout = stackRows(height, { header: 1, log: { min: 1 }, ask: asking ? ASK_ROWS : 0, notice: Boolean(said), input: 1, stats: 1 });
-  const rows = useMemo(() => chatRows(snapshot.turns, width), [snapshot.turns, width]);
+  const [cache] = useState<RowCache>(() => new WeakMap());
+  const rows = useMemo(() => chatRows(snapshot.turns, width, cache), [snapshot.turns, width, cache]);
   const scroll = useChatScroll(rows.length, layout.log);
   const open = calls.find((t) => t.id === detail);
   const typing = focus === 'message' && !snapshot.busy && !files.asking && !open;

@@ -63,24 +63,35 @@ function toolRows(turn: ToolTurn, width: number): ChatRow[] {
   return [...rows, ...shown, { text: `  ${endWords(turn)}${more ? ` · ${more} more lines (tab, then enter: the whole result)` : ''}`, tone: 'muted' }];
 }
 
+/** Rows already made, per turn: a turn that did not change (the snapshot keeps it) is not wrapped again for each word streamed. */
+export type RowCache = WeakMap<Turn, { width: number; rows: ChatRow[] }>;
+
 /** The turns as rows of `width` columns: each speaker's text wrapped, each tool call with its arguments, then its result. */
-export function chatRows(turns: readonly Turn[], width: number): ChatRow[] {
-  const room = Math.max(10, width - LABEL);
-  return turns.flatMap((turn): ChatRow[] => {
-    switch (turn.kind) {
-      case 'user':
-        return wrapRows(turn.text, room).map((text, i) => ({ label: i ? undefined : 'you', labelTone: 'user', text }));
-      case 'assistant': {
-        const rows = wrapRows(turn.text || (turn.streaming ? '' : '(no text)'), room);
-        if (turn.streaming) rows[rows.length - 1] += '▍';
-        return rows.map((text, i) => ({ label: i ? undefined : 'model', labelTone: 'model', text }));
-      }
-      case 'tool':
-        return toolRows(turn, width);
-      case 'error':
-        return wrapRows(turn.text, room).map((text, i) => ({ label: i ? undefined : '✗', labelTone: 'error', text, tone: 'error' }));
-    }
+export function chatRows(turns: readonly Turn[], width: number, cache: RowCache = new WeakMap()): ChatRow[] {
+  return turns.flatMap((turn) => {
+    const kept = cache.get(turn);
+    if (kept?.width === width) return kept.rows;
+    const rows = turnRows(turn, width);
+    cache.set(turn, { width, rows });
+    return rows;
   });
+}
+
+function turnRows(turn: Turn, width: number): ChatRow[] {
+  const room = Math.max(10, width - LABEL);
+  switch (turn.kind) {
+    case 'user':
+      return wrapRows(turn.text, room).map((text, i) => ({ label: i ? undefined : 'you', labelTone: 'user', text }));
+    case 'assistant': {
+      const rows = wrapRows(turn.text || (turn.streaming ? '' : '(no text)'), room);
+      if (turn.streaming) rows[rows.length - 1] += '▍';
+      return rows.map((text, i) => ({ label: i ? undefined : 'model', labelTone: 'model', text }));
+    }
+    case 'tool':
+      return toolRows(turn, width);
+    case 'error':
+      return wrapRows(turn.text, room).map((text, i) => ({ label: i ? undefined : '✗', labelTone: 'error', text, tone: 'error' }));
+  }
 }
 
 /** The first row of each tool call, by its id. */

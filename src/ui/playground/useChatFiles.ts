@@ -8,7 +8,7 @@ import type { Chat } from './useChat.js';
 const FOLDER = '.mcpdeck/conversations/';
 
 /** `.mcpdeck/conversations/2026-11-29T02-30-27.json`: a name that sorts by time and every file system takes. */
-export function defaultFile(now = new Date()): string {
+function defaultFile(now = new Date()): string {
   return `${FOLDER}${now.toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-')}.json`;
 }
 
