@@ -54,7 +54,8 @@ export function SamplePrompt({ request, width, height }: { request: SamplingRequ
       const text = reply.text();
       if (!text.trim()) return setEmpty(true);
       setEmpty(false);
-      respond({ action: 'reply', text });
+      const by = model.modelOf(text);
+      respond({ action: 'reply', text, ...(by && { model: by }) });
     },
     declineSample: () => void respond({ action: 'decline' }),
     scrollUp: fromEnd < maxFromEnd ? () => setFromEnd((n) => Math.min(maxFromEnd, n + page)) : undefined,

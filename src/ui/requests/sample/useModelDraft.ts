@@ -14,10 +14,12 @@ export type ModelDraft =
  * (their yes to sending it): a text lands in the reply to read and edit before it is sent;
  * a tool use waits for the person's send. Leaving the request stops the model.
  */
-export function useModelDraft(request: SamplingRequest, onText: (text: string) => void): { draft: ModelDraft; ask?: () => void; accept?: () => SampleAnswer } {
+export function useModelDraft(request: SamplingRequest, onText: (text: string) => void): { draft: ModelDraft; ask?: () => void; accept?: () => SampleAnswer; modelOf: (text: string) => string | undefined } {
   const deck = useDeck();
   const [draft, setDraft] = useState<ModelDraft>({ phase: 'idle' });
   const abort = useRef<AbortController>(undefined);
+  // The model's last text, to say who wrote what is sent: the model, or the model and the person.
+  const drafted = useRef<{ text: string; model: string }>(undefined);
   useEffect(() => () => abort.current?.abort(), []);
   const ask = () => {
     abort.current?.abort();
@@ -34,7 +36,10 @@ export function useModelDraft(request: SamplingRequest, onText: (text: string) =
         if (controller.signal.aborted) return;
         if (answer.action === 'tool') return setDraft({ phase: 'tool', answer });
         // A model's text is untrusted like a server's: no terminal controls reach the editor.
-        if (answer.action === 'reply') onText(sanitize(answer.text));
+        if (answer.action === 'reply') {
+          drafted.current = { text: sanitize(answer.text), model: answer.model ?? model ?? 'the model' };
+          onText(drafted.current.text);
+        }
         setDraft({ phase: 'idle' });
       },
       (error: Error) => !controller.signal.aborted && setDraft({ phase: 'failed', message: error.message }),
@@ -44,5 +49,6 @@ export function useModelDraft(request: SamplingRequest, onText: (text: string) =
     draft,
     ask: draft.phase === 'asking' ? undefined : ask,
     accept: draft.phase === 'tool' ? () => draft.answer : undefined,
+    modelOf: (text) => (drafted.current ? (text === drafted.current.text ? drafted.current.model : `${drafted.current.model}, edited by hand`) : undefined),
   };
 }
