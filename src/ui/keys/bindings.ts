@@ -42,8 +42,8 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'newServer', keys: ['n'], hint: 'new', description: "Add a server (stdio command or URL) to your user catalog or the project's .mcp.json, through the same writer as `mcpdeck add`" },
   { scope: 'dashboard', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit the selected server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
-  { scope: 'dashboard', command: 'playground', keys: ['m'], hint: 'model', description: "Open the model playground: a model (--model provider:name) answers with the tools of the servers you pick, each call shown as it happens" },
   { scope: 'dashboard', command: 'registry', keys: ['g'], hint: 'registry', description: "Open the MCP Registry: search its servers, read one's versions, packages and variables, try it here or install it into a client's file (Home goes to the first server)" },
+  { scope: 'dashboard', command: 'playground', keys: ['m'], hint: 'model', description: "Open the model playground: a model (--model provider:name) answers with the tools of the servers you pick, each call shown as it happens" },
 
   { scope: 'sources', command: 'toggleSource', keys: [' ', 'enter'], label: 'space', hint: 'hide/show', description: "Hide or show the selected source's servers (remembered for later runs)" },
   { scope: 'sources', command: 'closeSources', keys: ['esc', 's'], label: 'esc', hint: 'back', description: 'Back to the servers' },
