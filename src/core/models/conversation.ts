@@ -149,7 +149,7 @@ export class Conversation implements Store<ConversationSnapshot> {
   private async step(signal: AbortSignal): Promise<ToolCall[]> {
     const { streamText, generateText, jsonSchema } = await import('ai');
     const tools: ToolSet = Object.fromEntries(this.options.tools.map((t) => [t.name, { description: t.tool.description ?? '', inputSchema: jsonSchema(parametersOf(t.tool)) }]));
-    const request = { model: await this.options.model(), messages: this.messages, tools, abortSignal: signal, ...(this.options.system && { system: this.options.system }) };
+    const request = { model: await this.options.model(), messages: this.messages, tools, abortSignal: signal, ...(this.options.system && { instructions: this.options.system }) };
     const calls: ToolCall[] = [];
     let usage: LanguageModelUsage | undefined;
     if (this.options.stream === false) {

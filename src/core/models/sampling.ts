@@ -54,7 +54,7 @@ export async function sampleWithModel(params: Params, model: LanguageModel, spec
   const result = await generateText({
     model,
     messages: samplingMessages(params),
-    ...(params.systemPrompt && { system: params.systemPrompt }),
+    ...(params.systemPrompt && { instructions: params.systemPrompt }),
     maxOutputTokens: params.maxTokens,
     ...(params.temperature !== undefined && { temperature: params.temperature }),
     ...(params.stopSequences?.length && { stopSequences: params.stopSequences }),
