@@ -175,6 +175,22 @@ describe('the model playground', () => {
     await app.waitFor(/not replayed: .*missing\.json: cannot read it \(ENOENT\)/);
   });
 
+  it('scrolls a long conversation with PgUp and PgDn, and follows its end again at the bottom', async () => {
+    const app = await playground();
+    await app.press(KEY.enter);
+    model.script({ text: Array.from({ length: 60 }, (_, i) => `line ${i + 1} of the answer`).join('\n') });
+    await send(app, 'a long answer please');
+    const end = await app.waitFor('line 60 of the answer');
+    expect(end).not.toContain('you    a long answer please');
+    expect(end).toMatch(/↑\d+ \(PgUp\/PgDn\)/);
+    await app.press('\x1b[5~', '\x1b[5~', '\x1b[5~');
+    const top = await app.waitFor('you    a long answer please');
+    expect(top).toMatch(/↓\d+ \(PgUp\/PgDn\)/);
+    expect(top).not.toContain('line 60 of the answer');
+    await app.press(KEY.pageDown, KEY.pageDown, KEY.pageDown);
+    await app.waitFor((f) => f.includes('line 60 of the answer') && !f.includes('↓'));
+  });
+
   it('says how to choose a model when none is configured, and starts nothing', async () => {
     const app = await playground(null);
     const frame = await app.waitFor('no model chosen: pass --model provider:name');

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import type { ToolTurn } from '../../core/models/conversation.js';
 import type { Transcript } from '../../core/models/transcript.js';
 import { sanitizeLine } from '../../util/sanitize.js';
-import { useStore } from '../hooks/useStore.js';
+import { useThrottledStore } from '../hooks/useThrottledStore.js';
 import { PRIORITY, useKeys } from '../keys/useKeys.js';
 import { stackRows } from '../layout/stack-rows.js';
 import { useTheme } from '../theme/ThemeContext.js';
@@ -12,13 +12,16 @@ import { useTextInput } from '../widgets/text/useTextInput.js';
 import { AskPrompt, ASK_ROWS } from './AskPrompt.js';
 import { CallDetail } from './CallDetail.js';
 import { ChatLog } from './ChatLog.js';
-import { callRows, chatRows, type RowCache } from './chat-rows.js';
+import { callRows, chatRows, RowCache } from './chat-rows.js';
 import { PathPrompt } from './PathPrompt.js';
 import { StatsLine } from './StatsLine.js';
 import { ChatHeader } from './ChatHeader.js';
 import type { Chat, ChatControl } from './useChat.js';
 import { useChatFiles, type Said } from './useChatFiles.js';
 import { useChatScroll } from './useChatScroll.js';
+
+/** A model streams a word at a time: the conversation is drawn at most this often (25 a second). */
+const FRAME_MS = 40;
 
 interface Props {
   chat: Chat;
@@ -35,7 +38,7 @@ interface Props {
 export function ChatView({ chat, control, spec, width, height, lastFile, onFile, onReplay }: Props) {
   const theme = useTheme();
   const { conversation } = chat;
-  const snapshot = useStore(conversation);
+  const snapshot = useThrottledStore(conversation, FRAME_MS);
   const input = useTextInput('');
   const [focus, setFocus] = useState<'message' | 'calls'>('message');
   const [picked, setPicked] = useState<string>();
@@ -45,7 +48,7 @@ export function ChatView({ chat, control, spec, width, height, lastFile, onFile,
   const asking = snapshot.turns.find((t): t is ToolTurn => t.kind === 'tool' && t.status === 'asking');
   const calls = snapshot.turns.filter((t): t is ToolTurn => t.kind === 'tool');
   const layout = stackRows(height, { header: 1, log: { min: 1 }, ask: asking ? ASK_ROWS : 0, notice: Boolean(said), input: 1, stats: 1 });
-  const [cache] = useState<RowCache>(() => new WeakMap());
+  const [cache] = useState(() => new RowCache());
   const rows = useMemo(() => chatRows(snapshot.turns, width, cache), [snapshot.turns, width, cache]);
   const scroll = useChatScroll(rows.length, layout.log);
   const open = calls.find((t) => t.id === detail);

@@ -63,29 +63,59 @@ function toolRows(turn: ToolTurn, width: number): ChatRow[] {
   return [...rows, ...shown, { text: `  ${endWords(turn)}${more ? ` · ${more} more lines (tab, then enter: the whole result)` : ''}`, tone: 'muted' }];
 }
 
-/** Rows already made, per turn: a turn that did not change (the snapshot keeps it) is not wrapped again for each word streamed. */
-export type RowCache = WeakMap<Turn, { width: number; rows: ChatRow[] }>;
+/** A text's lines kept wrapped at most: past it, the memo starts again. */
+const MEMO_LINES = 20_000;
 
-/** The turns as rows of `width` columns: each speaker's text wrapped, each tool call with its arguments, then its result. */
-export function chatRows(turns: readonly Turn[], width: number, cache: RowCache = new WeakMap()): ChatRow[] {
-  return turns.flatMap((turn) => {
-    const kept = cache.get(turn);
-    if (kept?.width === width) return kept.rows;
-    const rows = turnRows(turn, width);
-    cache.set(turn, { width, rows });
+/**
+ * Rows already made, so the model's streaming costs each word, not the whole reply so far:
+ * a turn that did not change (the snapshot keeps it) is not made again, and of the turn
+ * that streams, only its last line is wrapped again (the lines before it are kept).
+ */
+export class RowCache {
+  private width = -1;
+  private turns = new WeakMap<Turn, ChatRow[]>();
+  private readonly lines = new Map<string, string[]>();
+
+  /** The rows of `turn`, made once for `width`. */
+  rows(turn: Turn, width: number): ChatRow[] {
+    if (width !== this.width) {
+      this.width = width;
+      this.turns = new WeakMap();
+      this.lines.clear();
+    }
+    let rows = this.turns.get(turn);
+    if (!rows) this.turns.set(turn, (rows = turnRows(turn, width, this)));
     return rows;
-  });
+  }
+
+  /** Text wrapped line by line; the last line of a text still streaming is not kept (each word makes a new one). */
+  wrap(text: string, room: number, streaming: boolean): string[] {
+    const lines = text.split('\n');
+    return lines.flatMap((line, i) => {
+      if (streaming && i === lines.length - 1) return wrapRows(line, room);
+      let rows = this.lines.get(line);
+      if (!rows) {
+        if (this.lines.size >= MEMO_LINES) this.lines.clear();
+        this.lines.set(line, (rows = wrapRows(line, room)));
+      }
+      return rows;
+    });
+  }
 }
 
-function turnRows(turn: Turn, width: number): ChatRow[] {
+/** The turns as rows of `width` columns: each speaker's text wrapped, each tool call with its arguments, then its result. */
+export function chatRows(turns: readonly Turn[], width: number, cache = new RowCache()): ChatRow[] {
+  return turns.flatMap((turn) => cache.rows(turn, width));
+}
+
+function turnRows(turn: Turn, width: number, cache: RowCache): ChatRow[] {
   const room = Math.max(10, width - LABEL);
   switch (turn.kind) {
     case 'user':
       return wrapRows(turn.text, room).map((text, i) => ({ label: i ? undefined : 'you', labelTone: 'user', text }));
     case 'assistant': {
-      const rows = wrapRows(turn.text || (turn.streaming ? '' : '(no text)'), room);
-      if (turn.streaming) rows[rows.length - 1] += '▍';
-      return rows.map((text, i) => ({ label: i ? undefined : 'model', labelTone: 'model', text }));
+      const rows = cache.wrap(turn.text || (turn.streaming ? '' : '(no text)'), room, turn.streaming);
+      return rows.map((text, i) => ({ label: i ? undefined : 'model', labelTone: 'model', text: turn.streaming && i === rows.length - 1 ? `${text}▍` : text }));
     }
     case 'tool':
       return toolRows(turn, width);
