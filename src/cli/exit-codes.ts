@@ -33,7 +33,8 @@ export const EXIT_MEANINGS: Record<keyof typeof Exit, string> = {
 /** The commands whose codes mean something of their own (under the table in docs/exit-codes.md, and in `--help`). */
 export const COMMAND_EXIT_CODES =
   '`mcpdeck test` exits 0 when every test passed, 1 when one failed or could not run, 2 for a test file that is missing or malformed. ' +
-  '`mcpdeck fuzz` exits 0 when it found nothing, 1 when it has findings, 2 for bad options or an unknown tool, 3–6 as above when the server cannot be reached.';
+  '`mcpdeck fuzz` exits 0 when it found nothing, 1 when it has findings, 2 for bad options or an unknown tool, 3–6 as above when the server cannot be reached. ' +
+  '`mcpdeck lint` exits 0 when no finding is an error (or as severe as `--fail-on` says), 1 when one is, 2 for an unknown `--client`, 3–6 as above when the server cannot be reached.';
 
 /** An error meant for the person at the terminal: printed without a stack trace. */
 export class UserError extends Error {

@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Register>> = {
   models: async () => (await import('./commands/models.js')).registerModels,
   test: async () => (await import('./commands/test.js')).registerTest,
   fuzz: async () => (await import('./commands/fuzz.js')).registerFuzz,
+  lint: async () => (await import('./commands/lint.js')).registerLint,
   resources: async () => (await import('./commands/protocol.js')).registerProtocol,
   tasks: async () => (await import('./commands/tasks.js')).registerTasks,
   skills: async () => (await import('./commands/skills.js')).registerSkills,

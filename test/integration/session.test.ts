@@ -49,6 +49,14 @@ describe('a session: connect once, call many', () => {
     }
   });
 
+  it('lint prints the same through it as without it', async () => {
+    for (const args of [['lint', 'everything', '--json'], ['lint', 'counter', '--by', 'rule']]) {
+      const through = await s.cli(...args);
+      const alone = await s.cli(...args, '--no-session');
+      expect({ args, code: through.code, stdout: through.stdout, stderr: through.stderr }).toEqual({ args, code: alone.code, stdout: alone.stdout, stderr: alone.stderr });
+    }
+  });
+
   it("answers server-everything's form later, by its id (2025 elicitation/create)", async () => {
     const asked = await s.cli('call', 'everything', 'trigger-elicitation-request', '--json');
     expect(asked.code, asked.stderr).toBe(8);

@@ -9,7 +9,7 @@ import { readMessages, send, type FromSession } from './wire.js';
 // comes back. It loads nothing but Node: no commander, no SDK, no zod.
 
 /** Commands a session runs (as typed, aliases too). */
-const THROUGH = new Set(['call', 'tools', 'status', 'list', 'resources', 'read', 'templates', 'prompts', 'prompt', 'complete', 'log-level', 'ping', 'tasks', 'test', 'fuzz', 'answer', 'wait']);
+const THROUGH = new Set(['call', 'tools', 'status', 'list', 'resources', 'read', 'templates', 'prompts', 'prompt', 'complete', 'log-level', 'ping', 'tasks', 'test', 'fuzz', 'lint', 'answer', 'wait']);
 /** Options a session cannot honour (another server, another sign-in rule, stdin, a command that never ends): run here. */
 const HERE = new Set(['--url', '--only', '--sign-in', '-e', '--env', '--root', '--protocol', '--transport', '-H', '--header', '--watch', '-w', '-h', '--help', '--traceparent', '--trace-http']);
 /** Server options that take a value (program.ts's VALUE_OPTIONS): the value is not the command word. */

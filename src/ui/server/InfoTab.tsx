@@ -5,12 +5,26 @@ import { useBodySize } from '../hooks/useBodySize.js';
 import { useTheme } from '../theme/ThemeContext.js';
 import { Pager } from '../widgets/pager/Pager.js';
 import { infoLines } from './info-lines.js';
+import { lintState } from '../../core/compat/lint.js';
 
-/** Who the server says it is, what it offers, and how it is configured; in a pager when it does not fit. */
+/** The most tools the tab checks (tens of milliseconds); `mcpdeck lint` checks any number. */
+const COMPAT_MAX_TOOLS = 2_000;
+
+/**
+ * Who the server says it is, what it offers, what clients will make of its tools, and how it
+ * is configured; in a pager when it does not fit.
+ */
 export function InfoTab({ server }: { server: ServerState }) {
   const theme = useTheme();
   const size = useBodySize();
-  const lines = useMemo(() => infoLines(server, size.columns), [server, size.columns]);
+  // Checked again only when its tools change, not on each log line that changes its state;
+  // a list too long to check between two frames is left to `mcpdeck lint`.
+  const { name, tools, instructions, status } = server;
+  const compat = useMemo(() => {
+    if (status !== 'connected') return undefined;
+    return tools.length > COMPAT_MAX_TOOLS ? ('too-many' as const) : lintState({ name, tools, instructions });
+  }, [name, tools, instructions, status]);
+  const lines = useMemo(() => infoLines(server, size.columns, compat), [server, size.columns, compat]);
   if (lines.length > size.rows) {
     return <Pager text={lines.map((l) => l.text).join('\n')} width={size.columns} height={size.rows} />;
   }

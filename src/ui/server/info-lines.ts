@@ -7,6 +7,8 @@ import { clock } from './log/log-format.js';
 import { whatRunsLines, type WhatRuns } from '../../core/config/what-runs.js';
 import { fieldRows, wrapRows } from '../widgets/text/wrap.js';
 import { sandboxLines } from './sandbox-lines.js';
+import { compatLines } from './compat-lines.js';
+import type { Finding } from '../../core/compat/types.js';
 
 const NOTHING_RUNS: WhatRuns = { envNames: [], headerNames: [], inputs: [], missingInputs: [], variables: [] };
 
@@ -34,8 +36,11 @@ function capabilityLines(capabilities: ServerCapabilities, logLevel: string | un
   return lines;
 }
 
-/** Everything known about a server, as rows no wider than `width`, sanitized. */
-export function infoLines(server: ServerState, width: number): InfoLine[] {
+/**
+ * Everything known about a server, as rows no wider than `width`, sanitized; with `compat`
+ * (its findings, once connected), what well-known clients will make of its tools.
+ */
+export function infoLines(server: ServerState, width: number, compat?: readonly Finding[] | 'too-many'): InfoLine[] {
   const out: InfoLine[] = [];
   const rows = (texts: string[], kind?: InfoLine['kind']) => out.push(...texts.map((text) => ({ text, kind })));
   const add = (text: string, kind?: InfoLine['kind']) => rows(wrapRows(text, width), kind);
@@ -67,6 +72,7 @@ export function infoLines(server: ServerState, width: number): InfoLine[] {
     add('Instructions', 'heading');
     for (const line of instructions.split('\n')) indented(line);
   }
+  if (compat) compatLines(compat, server, add, indented);
   add('Configuration (secrets masked)', 'heading');
   for (const line of terminalJson(server.config, 2).split('\n')) indented(sanitizeLine(line));
   const warnings = server.configIssues;

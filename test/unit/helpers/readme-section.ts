@@ -17,6 +17,6 @@ export function expectReadmeSection(page: string, start: string, end: string, ge
   const to = readme.indexOf(end);
   expect(at, `${page} needs the part that starts with ${start}`).toBeGreaterThan(-1);
   const current = readme.slice(at, to + end.length);
-  if (process.env.UPDATE_README && current !== generated) writeFileSync(README, readme.replace(current, generated));
+  if (process.env.UPDATE_README && current !== generated) writeFileSync(README, readme.replace(current, () => generated));
   else expect(current).toBe(generated);
 }
