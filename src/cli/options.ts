@@ -25,7 +25,7 @@ export function withAnswers(command: Command): Command {
     .option('--answers <file.json>', 'answer form fields by name from a JSON object; fields it leaves out take their default')
     .addOption(new Option('--on-sample <mode>', 'answer sampling requests: ask (write the reply at the terminal), model (the --model answers; using this option is your yes to each request) or decline').choices(['ask', 'model', 'decline']))
     .option('--sample-reply <file>', "answer sampling requests with this file's text as the assistant's reply")
-    .option('--model <provider:name>', 'the model that answers with --on-sample model (e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen3); default: models.default in settings.json');
+    .option('--model <provider:name>', 'the model: for ask, the deck\'s playground (m) and --on-sample model (e.g. openai:gpt-4.1, anthropic:claude-sonnet-4-5, ollama:qwen3); default: models.default in settings.json');
 }
 
 const SIGN_IN_MODES: SignInMode[] = ['auto', 'ask', 'never'];

@@ -16,6 +16,8 @@ const WHERE: Record<Binding['scope'], string> = {
   drift: 'reviewing changed definitions',
   registry: 'the registry', registryServer: 'a registry server\'s page',
   skills: 'Skills tab',
+  playgroundPick: 'the playground: picking servers', playground: 'the playground', playgroundAsk: 'a tool call the model makes that asks first',
+  playgroundFile: 'saving or replaying a conversation',
 };
 
 const shown = (keys: readonly string[]) => keys.map((k) => `\`${showKey(k)}\``).join(' ');

@@ -63,6 +63,17 @@ export interface ConversationOptions {
   now?: () => number;
 }
 
+interface ToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+/** A tool's result as the model is sent it. */
+type ToolAnswer = ReturnType<typeof toolAnswer>;
+
+const toolAnswer = (call: ToolCall, output: { type: 'text' | 'error-text'; value: string }) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output });
+
 const EMPTY: ConversationSnapshot = { turns: [], busy: false, usage: { input: 0, output: 0 }, steps: 0, ms: 0 };
 
 /**
@@ -109,17 +120,23 @@ export class Conversation implements Store<ConversationSnapshot> {
     const started = this.now();
     this.messages.push({ role: 'user', content: text });
     this.change((s) => ({ ...s, busy: true, turns: [...s.turns, { kind: 'user', text }] }));
+    // The calls of the model's last answer and the results so far: a stop between them still
+    // answers every call (a provider refuses a history with a tool call left unanswered).
+    let calls: ToolCall[] = [];
+    let results: ToolAnswer[] = [];
     try {
       const maxSteps = this.options.maxSteps ?? 10;
       for (let step = 0; ; step++) {
         if (step === maxSteps) throw new Error(`stopped after ${maxSteps} model requests: the model kept calling tools`);
-        const calls = await this.step(signal);
+        calls = await this.step(signal);
         if (!calls.length) break;
-        const results = [];
+        results = [];
         for (const call of calls) results.push(await this.runTool(call, signal));
         this.messages.push({ role: 'tool', content: results });
+        calls = [];
       }
     } catch (error) {
+      if (calls.length) this.messages.push({ role: 'tool', content: calls.map((call, i) => results[i] ?? toolAnswer(call, { type: 'error-text', value: 'The user stopped this turn before the tool ran.' })) });
       const textOf = signal.aborted ? 'stopped' : this.options.describeError(error);
       this.change((s) => ({ ...s, turns: [...s.turns, { kind: 'error', text: textOf }] }));
     } finally {
@@ -129,11 +146,11 @@ export class Conversation implements Store<ConversationSnapshot> {
   }
 
   /** One model request: its text streamed into a turn; returns the tool calls it made. */
-  private async step(signal: AbortSignal): Promise<{ toolCallId: string; toolName: string; input: unknown }[]> {
+  private async step(signal: AbortSignal): Promise<ToolCall[]> {
     const { streamText, generateText, jsonSchema } = await import('ai');
     const tools: ToolSet = Object.fromEntries(this.options.tools.map((t) => [t.name, { description: t.tool.description ?? '', inputSchema: jsonSchema(parametersOf(t.tool)) }]));
     const request = { model: await this.options.model(), messages: this.messages, tools, abortSignal: signal, ...(this.options.system && { instructions: this.options.system }) };
-    const calls: { toolCallId: string; toolName: string; input: unknown }[] = [];
+    const calls: ToolCall[] = [];
     let usage: LanguageModelUsage | undefined;
     if (this.options.stream === false) {
       const result = await generateText(request);
@@ -158,8 +175,8 @@ export class Conversation implements Store<ConversationSnapshot> {
     return calls;
   }
 
-  private async runTool(call: { toolCallId: string; toolName: string; input: unknown }, signal: AbortSignal) {
-    const answer = (output: { type: 'text' | 'error-text'; value: string }) => ({ type: 'tool-result' as const, toolCallId: call.toolCallId, toolName: call.toolName, output });
+  private async runTool(call: ToolCall, signal: AbortSignal): Promise<ToolAnswer> {
+    const answer = (output: ToolAnswer['output']) => toolAnswer(call, output);
     const found = this.byName.get(call.toolName);
     const args = typeof call.input === 'object' && call.input !== null && !Array.isArray(call.input) ? (call.input as Record<string, unknown>) : {};
     const turn: ToolTurn = { kind: 'tool', id: call.toolCallId, name: call.toolName, server: found?.server ?? '', tool: found?.tool.name ?? call.toolName, args, status: 'running' };
@@ -169,7 +186,12 @@ export class Conversation implements Store<ConversationSnapshot> {
     }
     if (needsApproval(found.tool) && !this.allowed.has(found.name)) {
       this.addTurn({ ...turn, status: 'asking' });
-      const decision = this.options.policy?.(turn) ?? (await new Promise<Decision>((resolve) => this.waiting.set(turn.id, resolve)));
+      const decision = this.options.policy?.(turn) ?? (await this.ask(turn.id, signal));
+      // Stopped while it asked: the turn ends here, as it would during the call.
+      if (signal.aborted) {
+        this.setTool(turn.id, { status: 'denied', error: 'stopped' });
+        throw new Error('stopped');
+      }
       if (decision === 'deny') {
         this.setTool(turn.id, { status: 'denied', error: 'not allowed by the person' });
         return answer({ type: 'error-text', value: 'The user did not allow this tool call.' });
@@ -187,6 +209,19 @@ export class Conversation implements Store<ConversationSnapshot> {
       if (signal.aborted) throw error;
       return answer({ type: 'error-text', value: text });
     }
+  }
+
+  /** Waits for the person's `decide()`; a stop answers for them. */
+  private ask(id: string, signal: AbortSignal): Promise<Decision> {
+    return new Promise((resolve) => {
+      const stop = () => this.decide(id, 'deny');
+      signal.addEventListener('abort', stop, { once: true });
+      this.waiting.set(id, (decision) => {
+        signal.removeEventListener('abort', stop);
+        resolve(decision);
+      });
+      if (signal.aborted) stop();
+    });
   }
 
   private appendText(text: string): void {

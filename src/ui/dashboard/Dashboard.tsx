@@ -75,6 +75,7 @@ export function Dashboard() {
     }),
     newServer: deck.editor.scopes().length ? () => nav.push({ screen: 'serverForm' }) : undefined,
     sources: () => setSourcesOpen(true),
+    playground: () => nav.push({ screen: 'playground', ...(selected && { server: selected.name }) }),
     // Here `g` is the registry's (it goes before the list's `g`, first item: Home still is).
     registry: () => nav.push({ screen: 'registry' }),
   }, { active: !sourcesOpen && !reviewing && !changesOf });

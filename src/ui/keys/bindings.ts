@@ -6,7 +6,8 @@ export type Scope =
   | 'global' | 'list' | 'dashboard' | 'server' | 'tools' | 'resources' | 'prompts' | 'log'
   | 'form' | 'confirm' | 'running' | 'result' | 'pager' | 'filter' | 'help'
   | 'elicit' | 'sample' | 'urlRequired' | 'signIn' | 'auth' | 'sources' | 'approval' | 'roots' | 'saveTest'
-  | 'tasks' | 'callForm' | 'drift' | 'registry' | 'registryServer' | 'skills';
+  | 'tasks' | 'callForm' | 'drift' | 'registry' | 'registryServer' | 'skills'
+  | 'playgroundPick' | 'playground' | 'playgroundAsk' | 'playgroundFile';
 
 export interface Binding {
   scope: Scope;
@@ -42,6 +43,7 @@ export const BINDINGS = [
   { scope: 'dashboard', command: 'editServer', keys: ['E'], hint: 'edit', description: "Edit the selected server in its file (mcpdeck's own files; another client's file is read-only here)" },
   { scope: 'dashboard', command: 'sources', keys: ['s'], hint: 'sources', description: "Where servers come from (other clients' files too): hide or show each source" },
   { scope: 'dashboard', command: 'registry', keys: ['g'], hint: 'registry', description: "Open the MCP Registry: search its servers, read one's versions, packages and variables, try it here or install it into a client's file (Home goes to the first server)" },
+  { scope: 'dashboard', command: 'playground', keys: ['m'], hint: 'model', description: "Open the model playground: a model (--model provider:name) answers with the tools of the servers you pick, each call shown as it happens" },
 
   { scope: 'sources', command: 'toggleSource', keys: [' ', 'enter'], label: 'space', hint: 'hide/show', description: "Hide or show the selected source's servers (remembered for later runs)" },
   { scope: 'sources', command: 'closeSources', keys: ['esc', 's'], label: 'esc', hint: 'back', description: 'Back to the servers' },
@@ -65,6 +67,25 @@ export const BINDINGS = [
 
   { scope: 'drift', command: 'acceptDrift', keys: ['y'], hint: 'accept', description: 'Accept the definitions as they are now: the marks go, later changes are shown against these' },
   { scope: 'drift', command: 'closeDrift', keys: ['esc'], hint: 'not now', description: 'Close without accepting: the changes stay marked' },
+
+  { scope: 'playgroundPick', command: 'pickServer', keys: [' '], label: 'space', hint: 'check', description: 'Check or uncheck the selected server: the model gets the tools of the servers checked' },
+  { scope: 'playgroundPick', command: 'startChat', keys: ['enter'], hint: 'start', description: "Start a conversation with the checked servers' tools" },
+  { scope: 'playground', command: 'sendMessage', keys: ['enter'], hint: 'send', description: "Send the message: the model's reply streams in, each tool call it makes shown with its arguments, then its result" },
+  { scope: 'playground', command: 'stopTurn', keys: ['esc'], hint: 'stop', description: "Stop the model's turn (a tool call running is cancelled and its server told); esc again leaves the playground" },
+  { scope: 'playground', command: 'focusCalls', keys: ['tab'], hint: 'tool calls', description: "Leave the message line to pick one of the model's tool calls" },
+  { scope: 'playground', command: 'prevCall', keys: ['up', 'k'], label: '↑↓', hint: 'pick call', description: 'Picking a tool call: the one before' },
+  { scope: 'playground', command: 'nextCall', keys: ['down', 'j'], label: '↓', description: 'Picking a tool call: the one after' },
+  { scope: 'playground', command: 'openCall', keys: ['enter', 'o'], hint: 'whole result', description: "Picking a tool call: show its arguments, how it ended and its whole result (as the model read it) in the pager" },
+  { scope: 'playground', command: 'focusMessage', keys: ['tab', 'esc', 'i'], label: 'tab', hint: 'write', description: 'Picking a tool call: back to the message line' },
+  { scope: 'playground', command: 'saveChat', keys: ['s', 'ctrl+s'], hint: 'save', description: 'Save the conversation (messages, tool calls, results, token use; mode 0600) to a file you name, under .mcpdeck/conversations/ by default (ctrl+s while typing)' },
+  { scope: 'playground', command: 'replayChat', keys: ['r', 'ctrl+r'], hint: 'replay', description: "Replay a saved conversation: its messages sent again, one after the other, in a new conversation over the servers picked here (ctrl+r while typing)" },
+  { scope: 'playground', command: 'scrollUp', keys: ['pageup'], label: 'PgUp/PgDn', hint: 'scroll', description: 'Scroll the conversation up' },
+  { scope: 'playground', command: 'scrollDown', keys: ['pagedown'], label: 'PgDn', description: 'Scroll the conversation down (to the end: it follows new text again)' },
+  { scope: 'playgroundAsk', command: 'allowOnce', keys: ['y'], hint: 'run once', description: 'Run this tool call (one that may change things or reach the outside world) this once' },
+  { scope: 'playgroundAsk', command: 'allowTool', keys: ['a'], hint: 'allow tool', description: "Run it, and let the model run this tool without asking for the rest of the conversation" },
+  { scope: 'playgroundAsk', command: 'refuseCall', keys: ['n'], hint: 'refuse', description: 'Do not run it: the model is told the user did not allow the call' },
+  { scope: 'playgroundFile', command: 'confirmFile', keys: ['enter'], hint: 'go', description: 'Save to the file typed, or replay the conversation saved in it (a relative path is from the launch folder)' },
+  { scope: 'playgroundFile', command: 'cancelFile', keys: ['esc'], hint: 'cancel', description: 'Back to the conversation, nothing saved or replayed' },
 
   { scope: 'registry', command: 'openEntry', keys: ['enter'], hint: 'open', description: "Open the selected server's page: its versions, packages and remotes, their variables, and the command line mcpdeck would run" },
   { scope: 'registry', command: 'searchRegistry', keys: ['/'], hint: 'search', description: 'Type words to search the registry by name; the results follow as you type' },

@@ -17,7 +17,9 @@ export type Route =
   | { screen: 'registry' }
   | { screen: 'registryServer'; name: string }
   /** A tool's MCP App served to the browser: its questions and its log (`opened`: what opening it said). */
-  | { screen: 'app'; id: number; tool: string; opened?: string };
+  | { screen: 'app'; id: number; tool: string; opened?: string }
+  /** A model with the tools of the servers picked (`server`: the one selected on the dashboard). */
+  | { screen: 'playground'; server?: string };
 
 /** What the breadcrumb shows for a route. */
 export function routeLabel(route: Route): string {
@@ -29,5 +31,6 @@ export function routeLabel(route: Route): string {
     case 'registry': return 'registry';
     case 'registryServer': return route.name;
     case 'app': return `${route.tool} app`;
+    case 'playground': return 'playground';
   }
 }

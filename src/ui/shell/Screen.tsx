@@ -6,6 +6,7 @@ import { ServerFormScreen } from '../server-form/ServerFormScreen.js';
 import { RegistryScreen } from '../registry/RegistryScreen.js';
 import { RegistryServerScreen } from '../registry/RegistryServerScreen.js';
 import { AppScreen } from '../apps/AppScreen.js';
+import { PlaygroundScreen } from '../playground/PlaygroundScreen.js';
 
 /** The component for a route. */
 export function Screen({ route }: { route: Route }) {
@@ -17,5 +18,6 @@ export function Screen({ route }: { route: Route }) {
     case 'registry': return <RegistryScreen />;
     case 'registryServer': return <RegistryServerScreen name={route.name} />;
     case 'app': return <AppScreen id={route.id} opened={route.opened} />;
+    case 'playground': return <PlaygroundScreen server={route.server} />;
   }
 }

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { useState } from 'react';
+import { readTranscript, saveTranscript, transcriptOf, type Transcript } from '../../core/models/transcript.js';
+import { useDeck } from '../DeckContext.js';
+import type { Chat } from './useChat.js';
+
+/** Where conversations are saved unless the person says otherwise: under the launch folder. */
+const FOLDER = '.mcpdeck/conversations/';
+
+/** `.mcpdeck/conversations/2026-11-29T02-30-27.json`: a name that sorts by time and every file system takes. */
+function defaultFile(now = new Date()): string {
+  return `${FOLDER}${now.toISOString().replace(/\.\d+Z$/, '').replaceAll(':', '-')}.json`;
+}
+
+export interface Said {
+  text: string;
+  ok: boolean;
+}
+
+export interface ChatFiles {
+  /** Which file is being asked for, and what it starts as. */
+  asking?: { kind: 'save' | 'replay'; initial: string };
+  askSave: () => void;
+  askReplay: () => void;
+  cancel: () => void;
+  /** The path typed: saved to, or replayed from. */
+  done: (path: string) => void;
+}
+
+interface Options {
+  chat: Chat;
+  spec: string;
+  /** The file last saved or replayed here (the replay's default). */
+  lastFile?: string;
+  onFile: (path: string) => void;
+  onReplay: (transcript: Transcript) => void;
+  say: (said: Said) => void;
+}
+
+/** `s` and `r`: a conversation saved to a file (mode 0600) under the launch folder, or one read back to replay. */
+export function useChatFiles({ chat, spec, lastFile, onFile, onReplay, say }: Options): ChatFiles {
+  const deck = useDeck();
+  const [asking, setAsking] = useState<ChatFiles['asking']>();
+  const save = (path: string) => {
+    const file = resolve(deck.cwd, path);
+    const { conversation, servers, system } = chat;
+    try {
+      saveTranscript(file, transcriptOf(conversation.getSnapshot(), conversation.messages, { model: spec, servers, system }));
+      onFile(path);
+      say({ text: `saved to ${file} (r replays it)`, ok: true });
+    } catch (error) {
+      say({ text: `not saved: ${(error as Error).message}`, ok: false });
+    }
+  };
+  const replay = (path: string) => {
+    readTranscript(resolve(deck.cwd, path)).then(
+      (transcript) => {
+        onFile(path);
+        onReplay(transcript);
+      },
+      (error: Error) => say({ text: `not replayed: ${error.message}`, ok: false }),
+    );
+  };
+  return {
+    asking,
+    askSave: () => setAsking({ kind: 'save', initial: defaultFile() }),
+    askReplay: () => setAsking({ kind: 'replay', initial: lastFile ?? FOLDER }),
+    cancel: () => setAsking(undefined),
+    done: (path) => {
+      const kind = asking?.kind;
+      setAsking(undefined);
+      if (kind === 'save') save(path);
+      else if (kind === 'replay') replay(path);
+    },
+  };
+}
