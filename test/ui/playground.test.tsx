@@ -175,6 +175,36 @@ describe('the model playground', () => {
     await app.waitFor(/not replayed: .*missing\.json: cannot read it \(ENOENT\)/);
   });
 
+  it('e saves the last message as an eval case: the tools called as what must be called, the ones allowed by the person allowed', async () => {
+    const app = await playground();
+    await app.press(KEY.enter);
+    const toggle = { name: 'toggle-simulated-logging', arguments: {} };
+    model.script({ toolCalls: [{ name: 'echo', arguments: { message: 'x' } }] }, { toolCalls: [toggle] }, { text: 'Echoed and toggled.' });
+    await send(app, 'echo x, then toggle logging');
+    await app.waitFor('? The model wants to run everything/toggle-simulated-logging');
+    await app.press('y');
+    await app.waitFor('Echoed and toggled.');
+    await app.press(KEY.ctrl('t'));
+    await app.waitFor('Add an eval case to: mcpdeck.evals.json');
+    await app.press(KEY.enter);
+    const file = join(deck!.cwd, 'mcpdeck.evals.json');
+    await app.waitFor('case "echo x, then toggle logging" added to mcpdeck.evals.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      cases: [{
+        name: 'echo x, then toggle logging',
+        message: 'echo x, then toggle logging',
+        servers: ['everything'],
+        allowTools: ['everything/toggle-simulated-logging'],
+        expect: { tools: ['everything/echo', 'everything/toggle-simulated-logging'], maxCalls: 2 },
+      }],
+    });
+    // The same message again: the case is added under a name of its own, the file kept.
+    await app.press(KEY.tab, 'e');
+    await app.waitFor('Add an eval case to: mcpdeck.evals.json');
+    await app.press(KEY.enter);
+    await app.waitFor('case "echo x, then toggle logging (2)" added');
+  });
+
   it('scrolls a long conversation with PgUp and PgDn, and follows its end again at the bottom', async () => {
     const app = await playground();
     await app.press(KEY.enter);

@@ -78,6 +78,7 @@ export const BINDINGS = [
   { scope: 'playground', command: 'openCall', keys: ['enter', 'o'], hint: 'whole result', description: "Picking a tool call: show its arguments, how it ended and its whole result (as the model read it) in the pager" },
   { scope: 'playground', command: 'focusMessage', keys: ['tab', 'esc', 'i'], label: 'tab', hint: 'write', description: 'Picking a tool call: back to the message line' },
   { scope: 'playground', command: 'saveChat', keys: ['s', 'ctrl+s'], hint: 'save', description: 'Save the conversation (messages, tool calls, results, token use; mode 0600) to a file you name, under .mcpdeck/conversations/ by default (ctrl+s while typing)' },
+  { scope: 'playground', command: 'saveCase', keys: ['e', 'ctrl+t'], hint: 'eval case', description: "Save the last message as an eval case (mcpdeck eval): the servers picked, and the tools the model called, in order, as what it must call; to mcpdeck.evals.json by default (ctrl+t while typing)" },
   { scope: 'playground', command: 'replayChat', keys: ['r', 'ctrl+r'], hint: 'replay', description: "Replay a saved conversation: its messages sent again, one after the other, in a new conversation over the servers picked here (ctrl+r while typing)" },
   { scope: 'playground', command: 'scrollUp', keys: ['pageup'], label: 'PgUp/PgDn', hint: 'scroll', description: 'Scroll the conversation up' },
   { scope: 'playground', command: 'scrollDown', keys: ['pagedown'], label: 'PgDn', description: 'Scroll the conversation down (to the end: it follows new text again)' },

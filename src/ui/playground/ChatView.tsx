@@ -84,6 +84,7 @@ export function ChatView({ chat, control, spec, width, height, lastFile, onFile,
     }),
     saveChat: !snapshot.busy && snapshot.turns.length ? files.askSave : undefined,
     replayChat: !snapshot.busy ? files.askReplay : undefined,
+    saveCase: !snapshot.busy ? files.askCase : undefined,
     scrollUp: scroll.up,
     scrollDown: scroll.down,
   }, { active: !files.asking && !open });
@@ -96,7 +97,7 @@ export function ChatView({ chat, control, spec, width, height, lastFile, onFile,
       {asking ? <AskPrompt key={asking.id} turn={asking} tool={tool} width={width} onDecide={(d) => conversation.decide(asking.id, d)} onStop={control.stop} /> : null}
       {said ? <Text color={said.ok ? theme.success : theme.error} wrap="truncate-end">{sanitizeLine(said.text)}</Text> : null}
       {files.asking ? (
-        <PathPrompt label={files.asking.kind === 'save' ? 'Save to' : 'Replay the conversation in'} initial={files.asking.initial} onDone={files.done} onCancel={files.cancel} />
+        <PathPrompt label={PATH_LABEL[files.asking.kind]} initial={files.asking.initial} onDone={files.done} onCancel={files.cancel} />
       ) : snapshot.busy ? (
         <Text dimColor wrap="truncate-end">{asking ? '› a tool call waits for you (y/a/n above)' : '› the model is answering… (esc stops)'}</Text>
       ) : (
@@ -109,3 +110,5 @@ export function ChatView({ chat, control, spec, width, height, lastFile, onFile,
     </Box>
   );
 }
+
+const PATH_LABEL = { save: 'Save to', replay: 'Replay the conversation in', case: 'Add an eval case to' } as const;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { useState } from 'react';
 import { readTranscript, saveTranscript, transcriptOf, type Transcript } from '../../core/models/transcript.js';
+import { caseOf, EVAL_FILE } from './eval-case.js';
 import { useDeck } from '../DeckContext.js';
 import type { Chat } from './useChat.js';
 
@@ -19,8 +20,10 @@ export interface Said {
 
 export interface ChatFiles {
   /** Which file is being asked for, and what it starts as. */
-  asking?: { kind: 'save' | 'replay'; initial: string };
+  asking?: { kind: 'save' | 'replay' | 'case'; initial: string };
   askSave: () => void;
+  /** `e`: the last message and the tools the model called, as an eval case. */
+  askCase?: () => void;
   askReplay: () => void;
   cancel: () => void;
   /** The path typed: saved to, or replayed from. */
@@ -52,6 +55,14 @@ export function useChatFiles({ chat, spec, lastFile, onFile, onReplay, say }: Op
       say({ text: `not saved: ${(error as Error).message}`, ok: false });
     }
   };
+  const saveCase = (path: string) => {
+    const evalCase = caseOf(chat.conversation.getSnapshot().turns, chat.conversation.tools, chat.servers, chat.system);
+    if (!evalCase) return;
+    deck.saveEvalCase(resolve(deck.cwd, path), evalCase).then(
+      (name) => say({ text: `case "${name}" added to ${path} (mcpdeck eval ${path})`, ok: true }),
+      (error: Error) => say({ text: `not saved: ${error.message}`, ok: false }),
+    );
+  };
   const replay = (path: string) => {
     readTranscript(resolve(deck.cwd, path)).then(
       (transcript) => {
@@ -65,12 +76,14 @@ export function useChatFiles({ chat, spec, lastFile, onFile, onReplay, say }: Op
     asking,
     askSave: () => setAsking({ kind: 'save', initial: defaultFile() }),
     askReplay: () => setAsking({ kind: 'replay', initial: lastFile ?? FOLDER }),
+    askCase: caseOf(chat.conversation.getSnapshot().turns, chat.conversation.tools, chat.servers, chat.system) ? () => setAsking({ kind: 'case', initial: EVAL_FILE }) : undefined,
     cancel: () => setAsking(undefined),
     done: (path) => {
       const kind = asking?.kind;
       setAsking(undefined);
       if (kind === 'save') save(path);
       else if (kind === 'replay') replay(path);
+      else if (kind === 'case') saveCase(path);
     },
   };
 }
