@@ -27,6 +27,8 @@ export interface Terminal {
 }
 
 const TICK_MS = 40;
+/** How long an ESC that changes nothing on the screen is given before the next key. */
+const ESC_MS = 300;
 const tick = (ms = TICK_MS) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -64,11 +66,11 @@ export function openTerminal(
       await tick();
     }
   };
-  /** Sends one key, and resolves once the screen has changed for it, or TICK_MS later (a key that shows nothing). */
-  const pressed = async (send: () => void) => {
+  /** Sends one key, and resolves once the screen has changed for it, or `ms` later (a key that shows nothing). */
+  const pressed = async (send: () => void, ms = TICK_MS) => {
     const before = screen();
     send();
-    const end = Date.now() + TICK_MS;
+    const end = Date.now() + ms;
     while (Date.now() < end) {
       await tick(5);
       if (screen() !== before) return;
@@ -84,8 +86,10 @@ export function openTerminal(
         if (name !== 'Escape') await pressed(() => tmux('send-keys', '-t', 'main', name));
         else {
           // Ink holds a lone ESC 20 ms to see whether a sequence follows: a key sent sooner
-          // makes one Alt+key of the two, whatever the screen shows meanwhile.
-          tmux('send-keys', '-t', 'main', name);
+          // makes one Alt+key of the two. On a loaded machine that timer fires late, so the
+          // next key waits until the ESC has shown (or ESC_MS, for one that shows nothing),
+          // and a tick more: a person's two presses are never closer than that.
+          await pressed(() => tmux('send-keys', '-t', 'main', name), ESC_MS);
           await tick();
         }
       }
