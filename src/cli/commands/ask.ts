@@ -55,8 +55,9 @@ export function registerAsk(program: Command, inv: Invocation, run: (fn: () => P
           const allow = new Set(options.allowTools?.split(',').map((s) => s.trim()).filter(Boolean));
           const system = options.system ?? saved?.system;
           let conversation: Conversation;
+          let spec: string;
           try {
-            deck.models.endpoint(model);
+            spec = deck.models.endpoint(model).spec;
             conversation = deck.models.conversation({ servers, model, maxSteps, ...(system && { system }), policy: (turn) => decide(turn, options.yes, allow) });
           } catch (error) {
             if (error instanceof ModelSettingError) throw new UserError(error.message, Exit.badInput);
@@ -66,7 +67,6 @@ export function registerAsk(program: Command, inv: Invocation, run: (fn: () => P
           for (const text of messages) await conversation.send(text, abort.signal);
           stopPrinting();
           const snapshot = conversation.getSnapshot();
-          const spec = deck.models.endpoint(model).spec;
           if (options.save) saveTranscript(resolve(inv.cwd, options.save), transcriptOf(snapshot, conversation.messages, { model: spec, servers, system }));
           if (options.json) printJson(conversationJson(snapshot, spec, servers));
           else process.stderr.write(`${summary(snapshot, spec)}\n`);

@@ -22,6 +22,9 @@ export interface UserCatalog {
   write(servers: Record<string, unknown>): void;
 }
 
+/** mcpdeck's own settings (`registry`, `models`), beside the user catalog. */
+export const userSettingsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'settings.json');
+
 /** mcpdeck's config folder; MCPDECK_CONFIG_DIR moves it (tests, portable setups). */
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.MCPDECK_CONFIG_DIR) return env.MCPDECK_CONFIG_DIR;

@@ -1,13 +1,12 @@
-import { join } from 'node:path';
 import { expandValue } from '../config/expand.js';
 import { readJsonFile } from '../config/read-json.js';
 import type { ConfigIssue } from '../config/types.js';
-import { userConfigDir } from '../config/user-catalog.js';
+import { userSettingsPath } from '../config/user-catalog.js';
 import { isRecord } from '../../util/is-record.js';
 import { OFFICIAL_REGISTRY, RegistryClient } from './client.js';
 
 /** mcpdeck's settings file, beside the user catalog: `{ "registry": "<url>" }` or `{ "registry": { "url", "token" } }`. */
-const settingsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'settings.json');
+const settingsPath = userSettingsPath;
 
 interface RegistrySettings {
   url: string;

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { expandValue } from '../config/expand.js';
 import { readJsonFile } from '../config/read-json.js';
 import type { ConfigIssue } from '../config/types.js';
-import { userConfigDir } from '../config/user-catalog.js';
+import { userSettingsPath } from '../config/user-catalog.js';
 import { isRecord } from '../../util/is-record.js';
 
 /** The two wire formats mcpdeck speaks to models in: OpenAI's Chat Completions (and every compatible server) and Anthropic's Messages. */
@@ -59,7 +58,7 @@ interface ModelSettings {
 
 export class ModelSettingError extends Error {}
 
-const settingsPath = (env: NodeJS.ProcessEnv) => join(userConfigDir(env), 'settings.json');
+const settingsPath = userSettingsPath;
 const NAME = /^[a-z][a-z0-9_-]{0,31}$/;
 
 /**
