@@ -24,6 +24,8 @@ export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } 
 export interface DeckScope {
   /** Connect only these (the command is about one server). */
   only?: string[];
+  /** Servers the command is about without connecting them (sign-in): a session that does not hold one sends the command back. */
+  about?: string[];
   /** What to list after connecting; one-shot commands need only tools. */
   lists?: ListKind[];
   /**

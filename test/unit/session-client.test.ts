@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { idleMs } from '../../src/cli/commands/session.js';
 import { readCommandLine } from '../../src/cli/session/client.js';
-import { sessionKey } from '../../src/cli/session/paths.js';
+import { sessionKey, sessionPaths, socketExists } from '../../src/cli/session/paths.js';
 import { answerFor, waitingOutput } from '../../src/cli/session/questions.js';
 import type { FormElicitation } from '../../src/core/elicitation/types.js';
 
@@ -28,6 +31,27 @@ describe('one session per configuration', () => {
     expect(sessionKey({ cwd: '/q', configs: ['b.json', 'a.json'], env })).not.toBe(key);
     expect(sessionKey({ cwd: '/p', configs: ['b.json', 'a.json'], env: { ...env, MCPDECK_CONFIG_DIR: '/other' } })).not.toBe(key);
     expect(sessionKey({ cwd: '/p', configs: ['b.json', 'a.json'], strict: true, env })).not.toBe(key);
+  });
+
+  it("on Windows, finds the session's named pipe only in its note: a random name nobody else can know", () => {
+    const run = mkdtempSync(join(tmpdir(), 'mcpdeck-run-'));
+    const env = { XDG_RUNTIME_DIR: run };
+    const key = sessionKey({ cwd: '/p', env });
+    const none = sessionPaths(key, env, 'win32');
+    expect(none.socket).toBe('');
+    expect(socketExists(none, 'win32')).toBe(false);
+    mkdirSync(join(run, 'mcpdeck'));
+    const pipe = `\\\\.\\pipe\\mcpdeck-${key}-0123456789abcdef0123456789abcdef`;
+    writeFileSync(none.info, JSON.stringify({ pid: 1, socket: pipe }));
+    expect(sessionPaths(key, env, 'win32').socket).toBe(pipe);
+    expect(socketExists(sessionPaths(key, env, 'win32'), 'win32')).toBe(true);
+    // A note naming another pipe, a file, or another session's pipe is not followed.
+    for (const socket of ['\\\\.\\pipe\\someone-else', join(run, 'x.sock'), `\\\\.\\pipe\\mcpdeck-${key}-x\\..\\other`, `\\\\.\\pipe\\mcpdeck-0000000000000000-00`]) {
+      writeFileSync(none.info, JSON.stringify({ pid: 1, socket }));
+      expect(sessionPaths(key, env, 'win32').socket, socket).toBe('');
+    }
+    // Elsewhere, a Unix socket beside the note.
+    expect(sessionPaths(key, env, 'linux').socket).toBe(join(run, 'mcpdeck', `${key}.sock`));
   });
 
   it('reads the idle timeout as a duration (a bare number is minutes) and refuses nonsense', () => {

@@ -46,7 +46,8 @@ export function registerAuth(program: Command, inv: Invocation, run: Run): void 
   withTarget(authCommand.command('logout [server]').description("sign out: delete the server's stored tokens and registered client"))
     .action((server: string | undefined, options: TargetOptions) =>
       withServer(inv, options, server, run, async (deck, name) => {
-        const removed = await deck.auth.signOut(name, deck.remoteConfig(name));
+        // A server connected with the tokens (a session's) connects again without them: it asks for a sign-in.
+        const removed = await deck.signOut(name);
         process.stderr.write(removed ? `Signed out of ${name}: its tokens and registered client are deleted.\n` : `${name} was not signed in: there was nothing to delete.\n`);
         return Exit.ok;
       }),
@@ -80,9 +81,10 @@ export function registerAuth(program: Command, inv: Invocation, run: Run): void 
 /** Opens a deck that connects nothing and runs `fn` on one remote server. */
 function withServer(inv: Invocation, options: TargetOptions, server: string | undefined, run: Run, fn: (deck: Deck, name: string) => Promise<number>): void {
   run(async () => {
-    const deck = await openDeck(options, inv, { only: [] });
+    const adhoc = isAdhoc(options, inv);
+    const deck = await openDeck(options, inv, { only: [], about: server && !adhoc ? [server] : undefined });
     try {
-      const name = pickServer(deck, server, isAdhoc(options, inv));
+      const name = pickServer(deck, server, adhoc);
       try {
         deck.remoteConfig(name);
       } catch (error) {

@@ -12,7 +12,7 @@ export async function status(paths: SessionPaths, json: boolean): Promise<number
   const session = activeSession();
   if (!session) {
     if (json) process.stdout.write(`${terminalJson({ running: false, socket: paths.socket }, 2)}\n`);
-    else process.stdout.write(`no session runs for this configuration (it would listen on ${paths.socket}); start one with mcpdeck session start\n`);
+    else process.stdout.write(`no session runs for this configuration (it would listen on ${paths.socket || 'a named pipe of its own'}); start one with mcpdeck session start\n`);
     return Exit.connection;
   }
   const { info, host } = session;

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { checkPrivate, sessionKey, sessionPaths, UnsafeRuntime, type SessionPaths } from './paths.js';
+import { dirname, resolve } from 'node:path';
+import { checkPrivate, removeSocket, sessionKey, sessionPaths, socketExists, UnsafeRuntime, type SessionPaths } from './paths.js';
 import { readMessages, send, type FromSession } from './wire.js';
 
 // The client side of a session, and the first thing a headless command runs
@@ -46,10 +47,27 @@ function sessionFor(args: string[], env: NodeJS.ProcessEnv, cwd: string): { path
   const [verb, sub] = line.words;
   // The deck on a terminal (not its --json status) attaches to the session.
   const attach = (verb === undefined || verb === 'ui') && Boolean(process.stdin.isTTY && process.stdout.isTTY) && !args.includes('--json');
-  const through = attach || (verb !== undefined && (THROUGH.has(verb) || (verb === 'session' && (sub === 'status' || sub === 'stop'))));
+  const through = attach || (verb !== undefined && (THROUGH.has(verb) || (verb === 'session' && (sub === 'status' || sub === 'stop')) || (verb === 'auth' && (sub === 'login' || sub === 'logout'))));
   // A trace to join is this command's own: the session's requests are in traces of their own.
   if (!through || line.here || env.MCPDECK_TRACEPARENT) return undefined;
-  return { paths: sessionPaths(sessionKey({ cwd, configs: line.configs, strict: line.strict, demo: line.demo, env }), env), attach };
+  return { paths: nearestSession(cwd, line, env), attach };
+}
+
+/**
+ * The session for this folder, else the nearest one started in a folder above it (as git
+ * finds its repository); this folder's when none runs. A folder with servers of its own
+ * is not the one above's configuration: the session says so and the command runs here.
+ */
+function nearestSession(cwd: string, line: ReturnType<typeof readCommandLine>, env: NodeJS.ProcessEnv): SessionPaths {
+  // --config files are the ones named from here, whichever folder the session was started in.
+  const configs = line.configs.map((file) => resolve(cwd, file));
+  const pathsIn = (folder: string) => sessionPaths(sessionKey({ cwd: folder, configs, strict: line.strict, demo: line.demo, env }), env);
+  const here = pathsIn(cwd);
+  for (let folder = resolve(cwd); ; folder = dirname(folder)) {
+    const paths = folder === resolve(cwd) ? here : pathsIn(folder);
+    if (socketExists(paths)) return paths;
+    if (dirname(folder) === folder) return here;
+  }
 }
 
 /**
@@ -63,6 +81,8 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
   const found = sessionFor(args, env, cwd);
   if (!found) return { argv: args };
   const { paths, attach } = found;
+  // A named pipe's name is known only from a running session's note.
+  if (!paths.socket) return { argv: args };
   try {
     checkPrivate(paths.dir, 'directory');
     checkPrivate(paths.socket, 'socket');
@@ -89,7 +109,7 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
     let restore = () => undefined as void;
     socket.once('connect', () => {
       connected = true;
-      if (attach) restore = attachTerminal(socket, env);
+      if (attach) restore = attachTerminal(socket, env, cwd);
       else {
         const tty = { out: Boolean(process.stdout.isTTY), err: Boolean(process.stderr.isTTY), ...(process.stdout.columns && { columns: process.stdout.columns }) };
         send(socket, { t: 'run', argv: args, cwd, env, tty, build });
@@ -110,7 +130,7 @@ export async function viaSession(args: string[], env: NodeJS.ProcessEnv, cwd: st
       // Nothing listens: the session died without closing (kill -9, a crash). Its socket goes, and the command runs here.
       if (error.code === 'ECONNREFUSED' || error.code === 'ENOENT') {
         process.stderr.write(`mcpdeck: the session for this configuration is gone (${gone(paths)}); running without it\n`);
-        rmSync(paths.socket, { force: true });
+        removeSocket(paths);
         rmSync(paths.info, { force: true });
       } else process.stderr.write(`mcpdeck: cannot reach the session (${error.code ?? error.message}); running without it\n`);
       finish({ argv: args });
@@ -134,9 +154,9 @@ function gone(paths: SessionPaths): string {
 }
 
 /** The deck drawn by the session: this terminal's keys (raw) and size go to it; returns what puts the terminal back. */
-function attachTerminal(socket: ReturnType<typeof connect>, env: NodeJS.ProcessEnv): () => void {
+function attachTerminal(socket: ReturnType<typeof connect>, env: NodeJS.ProcessEnv, cwd: string): () => void {
   const { stdin, stdout } = process;
-  send(socket, { t: 'attach', env, columns: stdout.columns, rows: stdout.rows });
+  send(socket, { t: 'attach', env, cwd, columns: stdout.columns, rows: stdout.rows });
   stdin.setRawMode(true);
   stdin.resume();
   const onKeys = (data: Buffer) => send(socket, { t: 'in', b: data.toString('base64') });

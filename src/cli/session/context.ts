@@ -28,3 +28,6 @@ export function onInterrupt(fn: () => void): () => void {
   process.once('SIGINT', fn);
   return () => process.off('SIGINT', fn);
 }
+
+/** Whether this command runs in a session, for a client (its stdin is not the person's). */
+export const inSession = (): boolean => commandContext.getStore() !== undefined;

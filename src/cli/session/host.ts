@@ -42,6 +42,8 @@ export class SessionHost {
     private readonly only: readonly string[] | undefined,
     /** When the session's own bundle was built (undefined: not run from the bundle). */
     private readonly build?: number,
+    /** The folder the session reads, and the files of another folder's own that it would not (a command from below it). */
+    private readonly folder?: { cwd: string; ownFiles: (cwd: string, env: NodeJS.ProcessEnv) => string[] },
   ) {}
 
   /** The deck's policy: the options of the command that is about the server, if one runs. */
@@ -97,9 +99,11 @@ export class SessionHost {
     });
     let attached: ((message: ToSession) => boolean) | undefined;
     readMessages<ToSession>(socket, (message) => {
+      const elsewhere = (message.t === 'attach' || message.t === 'run') && !own && !attached ? this.elsewhere(message) : undefined;
       if (attached) {
         if (!attached(message)) socket.destroy();
-      } else if (message.t === 'attach' && !own) attached = attachDeck(this.deck(), socket, message);
+      } else if (elsewhere) send(socket, { t: 'fallback', why: elsewhere });
+      else if (message.t === 'attach' && !own) attached = attachDeck(this.deck(), socket, message);
       else if (message.t === 'int') own?.interrupt();
       else if (message.t === 'run' && !own && this.otherBuild(message)) {
         send(socket, { t: 'fallback', why: 'the session runs the mcpdeck that was installed when it started, not this one: running without it (mcpdeck session stop ends it)' });
@@ -108,6 +112,16 @@ export class SessionHost {
         ownFollower = own.currentFollower();
       } else socket.destroy();
     });
+  }
+
+  /**
+   * A client in a folder below the session's (found by walking up) that has servers of its
+   * own: that folder's configuration is not the session's, so the command runs there. Why, or undefined.
+   */
+  private elsewhere(message: { cwd?: string; env: NodeJS.ProcessEnv }): string | undefined {
+    if (!this.folder || message.cwd === undefined || message.cwd === this.folder.cwd) return undefined;
+    const [file] = this.folder.ownFiles(message.cwd, message.env);
+    return file && `${file} defines servers of this folder's own, which the session for ${this.folder.cwd} does not read: running without it`;
   }
 
   /**
@@ -155,9 +169,10 @@ export class SessionHost {
   private async lend(run: Run, options: TargetOptions, inv: Invocation, scope: DeckScope): Promise<Deck> {
     const deck = this.deck();
     const holds = (name: string) => Boolean(deck.server(name)) && (!this.only || this.only.includes(name));
-    if (scope.only?.some((name) => !holds(name))) {
+    const named = [...(scope.only ?? []), ...(scope.about ?? [])];
+    if (named.some((name) => !holds(name))) {
       run.fallback = true;
-      throw new FallBack(`not in this session: ${scope.only.join(', ')}`);
+      throw new FallBack(`not in this session: ${named.join(', ')}`);
     }
     const say = scope.policyNotes ?? ((text: string) => run.write({ t: 'e', d: `${text}\n` }));
     run.policy = sessionPolicy(answerSettings(options, inv.cwd), say, (request, signal) => deck.models.answerSample(request, options.model, signal));

@@ -1,4 +1,4 @@
-import { lstatSync, mkdirSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -51,17 +51,51 @@ export interface SessionPaths {
   log: string;
 }
 
-/** The user's runtime folder for sessions: $XDG_RUNTIME_DIR/mcpdeck, else a 0700 folder of theirs under the OS temp folder. */
+/**
+ * The user's runtime folder for sessions: $XDG_RUNTIME_DIR/mcpdeck, else a 0700 folder of
+ * theirs under the OS temp folder (on Windows, %LOCALAPPDATA%\\Temp: the user's own).
+ */
 function runtimeDir(env: NodeJS.ProcessEnv): string {
   if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, 'mcpdeck');
   const uid = typeof process.getuid === 'function' ? process.getuid() : (env.USERNAME ?? 'user');
   return join(tmpdir(), `mcpdeck-${uid}`);
 }
 
-export function sessionPaths(key: string, env: NodeJS.ProcessEnv): SessionPaths {
+/** Where Windows keeps named pipes; a session's pipe is `mcpdeck-<key>-<random>` there. */
+export const PIPES = '\\\\.\\pipe\\';
+
+/**
+ * Windows has no socket files: a session listens on a named pipe, which anyone could create
+ * first under a name they can guess. So its name ends in random bytes and is kept only in
+ * the session's note, in the user's own folder: a client reads it there ('' while no session
+ * runs), and nobody else can know it in time to take it.
+ */
+function pipeIn(info: string, key: string): string {
+  try {
+    const { socket } = JSON.parse(readFileSync(info, 'utf8')) as { socket?: unknown };
+    if (typeof socket === 'string' && socket.startsWith(`${PIPES}mcpdeck-${key}-`) && !socket.slice(PIPES.length).includes('\\')) return socket;
+  } catch {
+    // No note (no session), or a half-written one.
+  }
+  return '';
+}
+
+export function sessionPaths(key: string, env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): SessionPaths {
   const dir = runtimeDir(env);
-  const socket = process.platform === 'win32' ? `\\\\.\\pipe\\mcpdeck-${env.USERNAME ?? 'user'}-${key}` : join(dir, `${key}.sock`);
-  return { dir, socket, info: join(dir, `${key}.json`), log: join(dir, `${key}.log`) };
+  const info = join(dir, `${key}.json`);
+  const socket = platform === 'win32' ? pipeIn(info, key) : join(dir, `${key}.sock`);
+  return { dir, socket, info, log: join(dir, `${key}.log`) };
+}
+
+/** Whether a session's socket is there (it may still be a dead one's). */
+export function socketExists(paths: SessionPaths, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === 'win32') return paths.socket !== '';
+  return lstatSync(paths.socket, { throwIfNoEntry: false }) !== undefined;
+}
+
+/** Removes a dead session's socket file (a named pipe goes with its process). */
+export function removeSocket(paths: SessionPaths, platform: NodeJS.Platform = process.platform): void {
+  if (platform !== 'win32') rmSync(paths.socket, { force: true });
 }
 
 /** A folder or socket someone else could reach: it is not ours to use. */

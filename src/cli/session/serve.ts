@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { connect, createServer, type Server } from 'node:net';
 import { createDeck, type Deck } from '../../core/deck.js';
+import { Workspace } from '../../core/config/workspace.js';
 import { releaseStartupMemory } from '../../core/mcp/large-message.js';
 import { sanitizeLine } from '../../util/sanitize.js';
 import { cliAuthPolicy } from '../auth/policy.js';
@@ -9,7 +12,7 @@ import { deckOptions, type Invocation, type TargetOptions } from '../target.js';
 import { setActiveSession } from './active.js';
 import { SessionHost } from './host.js';
 import { routeCommandOutput } from './output.js';
-import { checkPrivate, ensureRuntimeDir, type SessionPaths } from './paths.js';
+import { checkPrivate, ensureRuntimeDir, PIPES, removeSocket, type SessionPaths } from './paths.js';
 
 /** How long after its last client the session gives back the memory calls left behind. */
 const QUIET_MS = 1000;
@@ -52,7 +55,8 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
     ensureRuntimeDir(paths.dir);
     claim(paths);
     if (await answers(paths.socket)) throw new UserError(`a session already runs on ${paths.socket}`);
-    rmSync(paths.socket, { force: true });
+    removeSocket(paths);
+    if (process.platform === 'win32') paths = { ...paths, socket: `${PIPES}mcpdeck-${basename(paths.info, '.json')}-${randomBytes(16).toString('hex')}` };
   } catch (error) {
     report({ t: 'failed', message: (error as Error).message, code: Exit.badInput });
     return Exit.badInput;
@@ -60,7 +64,8 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
   routeCommandOutput();
   let deck: Deck | undefined;
   const only = names.length ? names : undefined;
-  const host = new SessionHost(() => deck!, only, ownBuild());
+  const ownFiles = (cwd: string, env: NodeJS.ProcessEnv) => new Workspace(env, cwd).ownProjectFiles({ strict: options.strict });
+  const host = new SessionHost(() => deck!, only, ownBuild(), { cwd: inv.cwd, ownFiles });
   deck = await createDeck({
     ...deckOptions(options, inv, { only, supervise: true, drift: true }),
     oneShot: false,
@@ -179,7 +184,7 @@ function alive(pid: number): boolean {
 
 async function shutdown(server: Server, deck: Deck, paths: SessionPaths, host: SessionHost, stopWatching: () => void): Promise<void> {
   server.close();
-  rmSync(paths.socket, { force: true });
+  removeSocket(paths);
   rmSync(paths.info, { force: true });
   host.interruptAll();
   stopWatching();

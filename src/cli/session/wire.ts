@@ -18,7 +18,7 @@ export type ToSession =
   | { t: 'run'; argv: string[]; cwd: string; env: NodeJS.ProcessEnv; tty: ClientTerminal; build?: number }
   | { t: 'int' }
   /** The deck, drawn by the session on the client's terminal: keys come as `in` (base64), sizes as `size`. */
-  | { t: 'attach'; env: NodeJS.ProcessEnv; columns: number; rows: number }
+  | { t: 'attach'; env: NodeJS.ProcessEnv; cwd?: string; columns: number; rows: number }
   | { t: 'in'; b: string }
   | { t: 'size'; columns: number; rows: number };
 

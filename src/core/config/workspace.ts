@@ -71,6 +71,16 @@ export class Workspace {
     });
   }
 
+  /**
+   * The files of this folder's own (project and local scopes) that define servers: what a
+   * session started in a folder above does not read. None with `strict` (only --config files count).
+   */
+  ownProjectFiles({ strict }: { strict?: boolean } = {}): string[] {
+    if (strict) return [];
+    const own = this.readSources().sources.filter((s) => (s.scope === 'project' || s.scope === 'local') && s.status === 'read' && s.servers.length > 0);
+    return [...new Set(own.map((s) => s.path))];
+  }
+
   /** Hides or shows a source for later runs, by the id `sources` lists. */
   setSourceHidden(id: string, hidden: boolean): Promise<void> {
     return this.sourceSettings.setHidden(id, hidden);
