@@ -8,7 +8,9 @@ export default defineConfig({
     globalSetup: ['test/e2e/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Real terminals and real servers on two cores: one file at a time.
-    fileParallelism: false,
+    // Real terminals, browsers and servers: most of a file's time is waiting for a screen,
+    // a page or a server, so two files run at once on two cores. Every wait is on what the
+    // screen or the wire shows (never a fixed sleep), which is what keeps that safe.
+    maxWorkers: 2,
   },
 });
