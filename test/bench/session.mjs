@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const MCPDECK = join(ROOT, 'bin/mcpdeck.js');
 const EVERYTHING = join(ROOT, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const SETTLE_MS = 300;
 const CALLS = 1000;
 
 const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-bench-session-'));
@@ -45,6 +46,10 @@ async function medians(cases) {
   for (let round = 0; round <= RUNS; round++) {
     for (const name of round % 2 ? [...names].reverse() : names) {
       const { args, env: caseEnv } = Array.isArray(cases[name]) ? { args: cases[name] } : cases[name];
+      // A moment between runs: the connect-call-exit case leaves its server ending, and mcpdo
+      // its daemon working, after their clients exit; on two cores that tail would land in
+      // whichever run came next.
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const { ms, out } = await run(args, caseEnv);
       if (name !== 'node -e 0' && name !== 'version' && !out.includes('Echo: hi')) throw new Error(`no echo from ${name}:\n${out}`);
       if (round) times[name].push(ms);
