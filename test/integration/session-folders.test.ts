@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../helpers/servers.js';
 import { runCli } from './helpers/cli.js';
-import { killSession, sessionBox } from './helpers/session.js';
+import { sessionBox } from './helpers/session.js';
 
 const countOf = (stdout: string) => JSON.parse(stdout).result.structuredContent as { count: number; pid: number };
 
@@ -19,11 +19,7 @@ describe('a session seen from the folders below it', () => {
     const started = await s.cli('session', 'start');
     expect(started.code, started.stderr).toBe(0);
   }, 60_000);
-  afterAll(async () => {
-    const pid = s.info()?.pid;
-    await s.cli('session', 'stop');
-    killSession(pid);
-  });
+  afterAll(() => s.stop());
 
   it('a command two folders down reaches the same server process; status names the folder', async () => {
     const first = countOf((await s.cli('call', 'counter', 'increment', '--json')).stdout);

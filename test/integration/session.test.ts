@@ -14,11 +14,7 @@ describe('a session: connect once, call many', () => {
     expect(started.stdout).toMatch(/session started \(pid \d+\)/);
     expect(started.stdout).toMatch(/counter {2}✓ connected {2}3 tools/);
   }, 60_000);
-  afterAll(async () => {
-    const pid = s.info()?.pid;
-    await s.cli('session', 'stop');
-    killSession(pid);
-  });
+  afterAll(() => s.stop());
 
   it('listens on a 0600 socket in a 0700 folder of the runtime folder; a second start says where the first is', async () => {
     expect(s.sockets()).toHaveLength(1);

@@ -26,7 +26,7 @@ export async function followSignIn(auth: AuthManager, attempt: SignInAttempt): P
       say(`  ${hyperlink(sanitizeLine(s.authorizationUrl ?? ''), Boolean(err.isTTY))}`);
       say(`Waiting for the browser (callback ${s.redirectUri}).${pasting ? ' Or paste the redirected URL (or the code) here and press Enter.' : ''} Ctrl-C cancels.`);
     }
-    if (s.browser && s.browser !== shown.browser) say(`(${pasting ? s.browser : s.browser.replace(', or paste the redirected URL here', '')})`);
+    if (s.browser && s.browser !== shown.browser) say(`(${s.browser})`);
     if (s.notice && s.notice !== shown.notice) say(paint('yellow', s.notice));
     shown = s;
   };

@@ -11,6 +11,8 @@ import { readMessages, send, type FromSession } from './wire.js';
 
 /** Commands a session runs (as typed, aliases too). */
 const THROUGH = new Set(['call', 'tools', 'status', 'list', 'resources', 'read', 'templates', 'prompts', 'prompt', 'complete', 'log-level', 'ping', 'tasks', 'test', 'fuzz', 'lint', 'answer', 'wait']);
+/** Commands a session runs only for some of their subcommands. */
+const THROUGH_SUB: Readonly<Record<string, readonly string[]>> = { session: ['status', 'stop'], auth: ['login', 'logout'] };
 /** Options a session cannot honour (another server, another sign-in rule, stdin, a command that never ends): run here. */
 const HERE = new Set(['--url', '--only', '--sign-in', '-e', '--env', '--root', '--protocol', '--transport', '-H', '--header', '--watch', '-w', '-h', '--help', '--traceparent', '--trace-http']);
 /** Server options that take a value (program.ts's VALUE_OPTIONS): the value is not the command word. */
@@ -47,7 +49,7 @@ function sessionFor(args: string[], env: NodeJS.ProcessEnv, cwd: string): { path
   const [verb, sub] = line.words;
   // The deck on a terminal (not its --json status) attaches to the session.
   const attach = (verb === undefined || verb === 'ui') && Boolean(process.stdin.isTTY && process.stdout.isTTY) && !args.includes('--json');
-  const through = attach || (verb !== undefined && (THROUGH.has(verb) || (verb === 'session' && (sub === 'status' || sub === 'stop')) || (verb === 'auth' && (sub === 'login' || sub === 'logout'))));
+  const through = attach || (verb !== undefined && (THROUGH.has(verb) || Boolean(sub && THROUGH_SUB[verb]?.includes(sub))));
   // A trace to join is this command's own: the session's requests are in traces of their own.
   if (!through || line.here || env.MCPDECK_TRACEPARENT) return undefined;
   return { paths: nearestSession(cwd, line, env), attach };
@@ -62,11 +64,10 @@ function nearestSession(cwd: string, line: ReturnType<typeof readCommandLine>, e
   // --config files are the ones named from here, whichever folder the session was started in.
   const configs = line.configs.map((file) => resolve(cwd, file));
   const pathsIn = (folder: string) => sessionPaths(sessionKey({ cwd: folder, configs, strict: line.strict, demo: line.demo, env }), env);
-  const here = pathsIn(cwd);
   for (let folder = resolve(cwd); ; folder = dirname(folder)) {
-    const paths = folder === resolve(cwd) ? here : pathsIn(folder);
+    const paths = pathsIn(folder);
     if (socketExists(paths)) return paths;
-    if (dirname(folder) === folder) return here;
+    if (dirname(folder) === folder) return pathsIn(cwd);
   }
 }
 

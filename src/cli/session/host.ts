@@ -99,18 +99,20 @@ export class SessionHost {
     });
     let attached: ((message: ToSession) => boolean) | undefined;
     readMessages<ToSession>(socket, (message) => {
-      const elsewhere = (message.t === 'attach' || message.t === 'run') && !own && !attached ? this.elsewhere(message) : undefined;
       if (attached) {
         if (!attached(message)) socket.destroy();
-      } else if (elsewhere) send(socket, { t: 'fallback', why: elsewhere });
-      else if (message.t === 'attach' && !own) attached = attachDeck(this.deck(), socket, message);
-      else if (message.t === 'int') own?.interrupt();
-      else if (message.t === 'run' && !own && this.otherBuild(message)) {
-        send(socket, { t: 'fallback', why: 'the session runs the mcpdeck that was installed when it started, not this one: running without it (mcpdeck session stop ends it)' });
-      } else if (message.t === 'run' && !own) {
+        return;
+      }
+      if (message.t === 'int') return own?.interrupt();
+      // A client sends one `run` or `attach`, first: anything else ends it.
+      if ((message.t !== 'run' && message.t !== 'attach') || own) return socket.destroy();
+      const why = this.elsewhere(message) ?? (message.t === 'run' ? this.otherBuild(message) : undefined);
+      if (why) send(socket, { t: 'fallback', why });
+      else if (message.t === 'attach') attached = attachDeck(this.deck(), socket, message);
+      else {
         own = this.start(socket, message);
         ownFollower = own.currentFollower();
-      } else socket.destroy();
+      }
     });
   }
 
@@ -128,10 +130,11 @@ export class SessionHost {
    * mcpdeck was updated (or rebuilt) under the running session: its commands' modules may be
    * gone. It still answers `session status` and `stop` (loaded at its start); the rest runs in the client.
    */
-  private otherBuild(message: Extract<ToSession, { t: 'run' }>): boolean {
-    if (this.build === undefined || message.build === undefined || message.build === this.build) return false;
+  private otherBuild(message: Extract<ToSession, { t: 'run' }>): string | undefined {
+    if (this.build === undefined || message.build === undefined || message.build === this.build) return undefined;
     const [verb, sub] = message.argv.filter((a) => !a.startsWith('-'));
-    return !(verb === 'session' && (sub === 'status' || sub === 'stop'));
+    if (verb === 'session' && (sub === 'status' || sub === 'stop')) return undefined;
+    return 'the session runs the mcpdeck that was installed when it started, not this one: running without it (mcpdeck session stop ends it)';
   }
 
   private start(socket: Socket, message: Extract<ToSession, { t: 'run' }>): Run {

@@ -43,6 +43,8 @@ function hash64(text: string): string {
 }
 
 export interface SessionPaths {
+  /** The configuration's key (sessionKey). */
+  key: string;
   dir: string;
   socket: string;
   /** The session's pid, servers and start time (0600), for `status` and a crashed session's notice. */
@@ -62,7 +64,9 @@ function runtimeDir(env: NodeJS.ProcessEnv): string {
 }
 
 /** Where Windows keeps named pipes; a session's pipe is `mcpdeck-<key>-<random>` there. */
-export const PIPES = '\\\\.\\pipe\\';
+const PIPES = '\\\\.\\pipe\\';
+/** A session's pipe: the configuration's key, then `random` (hex, made by the session). */
+export const pipeName = (key: string, random: string) => `${PIPES}mcpdeck-${key}-${random}`;
 
 /**
  * Windows has no socket files: a session listens on a named pipe, which anyone could create
@@ -73,7 +77,7 @@ export const PIPES = '\\\\.\\pipe\\';
 function pipeIn(info: string, key: string): string {
   try {
     const { socket } = JSON.parse(readFileSync(info, 'utf8')) as { socket?: unknown };
-    if (typeof socket === 'string' && socket.startsWith(`${PIPES}mcpdeck-${key}-`) && !socket.slice(PIPES.length).includes('\\')) return socket;
+    if (typeof socket === 'string' && socket.startsWith(pipeName(key, '')) && !socket.slice(PIPES.length).includes('\\')) return socket;
   } catch {
     // No note (no session), or a half-written one.
   }
@@ -84,7 +88,7 @@ export function sessionPaths(key: string, env: NodeJS.ProcessEnv, platform: Node
   const dir = runtimeDir(env);
   const info = join(dir, `${key}.json`);
   const socket = platform === 'win32' ? pipeIn(info, key) : join(dir, `${key}.sock`);
-  return { dir, socket, info, log: join(dir, `${key}.log`) };
+  return { key, dir, socket, info, log: join(dir, `${key}.log`) };
 }
 
 /** Whether a session's socket is there (it may still be a dead one's). */

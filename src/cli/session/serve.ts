@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { connect, createServer, type Server } from 'node:net';
 import { createDeck, type Deck } from '../../core/deck.js';
 import { Workspace } from '../../core/config/workspace.js';
@@ -12,7 +11,7 @@ import { deckOptions, type Invocation, type TargetOptions } from '../target.js';
 import { setActiveSession } from './active.js';
 import { SessionHost } from './host.js';
 import { routeCommandOutput } from './output.js';
-import { checkPrivate, ensureRuntimeDir, PIPES, removeSocket, type SessionPaths } from './paths.js';
+import { checkPrivate, ensureRuntimeDir, pipeName, removeSocket, type SessionPaths } from './paths.js';
 
 /** How long after its last client the session gives back the memory calls left behind. */
 const QUIET_MS = 1000;
@@ -56,7 +55,7 @@ export async function serve(options: TargetOptions, inv: Invocation, paths: Sess
     claim(paths);
     if (await answers(paths.socket)) throw new UserError(`a session already runs on ${paths.socket}`);
     removeSocket(paths);
-    if (process.platform === 'win32') paths = { ...paths, socket: `${PIPES}mcpdeck-${basename(paths.info, '.json')}-${randomBytes(16).toString('hex')}` };
+    if (process.platform === 'win32') paths = { ...paths, socket: pipeName(paths.key, randomBytes(16).toString('hex')) };
   } catch (error) {
     report({ t: 'failed', message: (error as Error).message, code: Exit.badInput });
     return Exit.badInput;

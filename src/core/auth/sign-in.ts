@@ -208,7 +208,7 @@ export class SignInAttempt {
   }
 
   private async openBrowser(url: string): Promise<void> {
-    if (!this.options.openBrowser) return this.patch({ browser: 'not opened: open the link yourself, or paste the redirected URL here' });
+    if (!this.options.openBrowser) return this.patch({ browser: 'not opened: open the link yourself' });
     try {
       await this.options.openBrowser(url);
       this.patch({ browser: 'opened in your browser' });

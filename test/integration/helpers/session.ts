@@ -18,7 +18,13 @@ export function sessionBox(servers: Record<string, { command: string; args: stri
     return file ? JSON.parse(readFileSync(join(folder, file), 'utf8')) : undefined;
   };
   const sockets = () => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sock')) : []);
-  return { box, cli, info, sockets, folder };
+  /** Stops the session as a person does, and by its pid whatever state it is in. */
+  const stop = async () => {
+    const pid = info()?.pid;
+    await cli('session', 'stop');
+    killSession(pid);
+  };
+  return { box, cli, info, sockets, folder, stop };
 }
 
 function defaultServers() {
