@@ -17,10 +17,11 @@ describe('skills in a real terminal', () => {
     await term.keys('Enter');
     await term.waitFor(/6 Skills/);
     await term.keys('6');
-    const list = await term.waitFor('wrong-size');
+    // The footer's keys follow the selection a frame after the list (Ink draws at most one
+    // frame per 32 ms), so the wait is for both.
+    const list = await term.waitFor((s) => s.includes('wrong-size') && s.includes('enter load · f refresh'));
     expect(list).toMatch(/pdf-processing\s+3 files, 229 B/);
     expect(list).toMatch(/daily\s+dynamic: unverifiable/);
-    expect(list).toContain('enter load · f refresh');
     await term.keys('Enter');
     const pager = await term.waitFor('✓ verified: 3 files matched their sha256 digests and sizes');
     expect(pager).toContain('# PDF processing');
