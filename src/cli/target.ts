@@ -7,7 +7,6 @@ import { Workspace } from '../core/config/workspace.js';
 import { normalizeEntry } from '../core/config/normalize.js';
 import { whatRunsLines } from '../core/config/what-runs.js';
 import { terminalInputAsker } from './ask-input.js';
-import type { ConfigIssue } from '../core/config/types.js';
 import type { ListKind } from '../core/servers/lists.js';
 import { Exit, UserError } from './exit-codes.js';
 import { pairs } from './pairs.js';
@@ -18,8 +17,10 @@ import { ADHOC_NAME, isAdhoc, type Invocation, type TargetOptions } from './opti
 import type { AuthManager } from '../core/auth/manager.js';
 import { commandContext } from './session/context.js';
 import { parseTraceparent } from '../core/tracing/trace-context.js';
+import { reportIssues } from './config-issues.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
+export { reportIssues } from './config-issues.js';
 
 export interface DeckScope {
   /** Connect only these (the command is about one server). */
@@ -170,11 +171,6 @@ export function approvalHint(state: ServerState): string {
   const runs = approval.runs ? whatRunsLines(approval.runs).map((l) => `\n  ${sanitizeLine(l)}`).join('') : '';
   const why = approval.changed ? 'changed since it was approved' : 'not approved yet';
   return `${name} comes from ${sanitizeLine(approval.file)} and is ${why}; nothing from it was started.${runs}\n  approve it with: mcpdeck approve ${name}  (or the whole file: mcpdeck approve --file ${sanitizeLine(approval.file)})`;
-}
-
-/** Problems of the configuration, on stderr; a value still to be asked for is said with its server instead. */
-export function reportIssues(issues: ConfigIssue[]): void {
-  for (const issue of issues) if (!issue.pending) process.stderr.write(`${issue.severity}: ${sanitizeLine(issue.message)}\n`);
 }
 
 /** The server a command is about: the ad hoc one, or a configured one by name. */

@@ -5,7 +5,8 @@ import { whereIs, Workspace, type OwnScope } from '../../core/config/workspace.j
 import type { WritableScope } from '../../core/config/write.js';
 import { Exit, UserError } from '../exit-codes.js';
 import { pairs } from '../pairs.js';
-import { reportIssues, type Invocation } from '../target.js';
+import type { Invocation } from '../target.js';
+import { reportIssues } from '../config-issues.js';
 import { collect } from '../options.js';
 
 type ScopeName = OwnScope;
