@@ -18,7 +18,8 @@ const SETTLE_MS = 150;
  * Watches the folder of each file, not the file: an editor that saves by writing a new
  * file and renaming it over the old one, and a file created later, are seen too. A folder
  * that does not exist yet is watched through its nearest existing parent. A symlinked
- * file is watched where it points as well.
+ * file is watched where it points as well. Each folder newly watched is read once more
+ * after its watch begins, so a change in the moment before is not missed.
  */
 export function folderWatcher(onChange: () => void, settleMs = SETTLE_MS): FileWatcher {
   const watchers = new Map<string, { watcher: FSWatcher; names: Set<string> }>();
@@ -43,6 +44,9 @@ export function folderWatcher(onChange: () => void, settleMs = SETTLE_MS): FileW
         changed();
       });
       watchers.set(folder, { watcher, names });
+      // What was written there before this watch began (between the read that named the
+      // folder and now, or as the folder was made) raised no event: read once more.
+      changed();
     } catch {
       // Unreadable or vanished between the check and the watch: nothing to see there.
     }
