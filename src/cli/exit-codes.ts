@@ -9,7 +9,9 @@ export const Exit = {
   needsApproval: 6,
   drift: 7,
   waiting: 8,
+  hangup: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 /**
@@ -27,7 +29,9 @@ export const EXIT_MEANINGS: Record<keyof typeof Exit, string> = {
   needsApproval: "a server from a project's file waits for approval (nothing was started; `mcpdeck approve`)",
   drift: '`tools --changed`: the server\'s tools, prompts or resource templates differ from the ones accepted',
   waiting: 'a call through a session waits for the answer to a question its server asked (`mcpdeck answer <id>`, then the result)',
+  hangup: 'the terminal closed (SIGHUP); the servers mcpdeck started were ended first',
   interrupted: 'cancelled with Ctrl-C',
+  terminated: 'ended by SIGTERM; the servers mcpdeck started were ended first',
 };
 
 /** The commands whose codes mean something of their own (under the table in docs/exit-codes.md, and in `--help`). */

@@ -18,6 +18,7 @@ import type { AuthManager } from '../core/auth/manager.js';
 import { commandContext } from './session/context.js';
 import { parseTraceparent } from '../core/tracing/trace-context.js';
 import { reportIssues } from './config-issues.js';
+import { closeOnSignal } from './ending.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
 export { reportIssues } from './config-issues.js';
@@ -150,6 +151,7 @@ export async function openDeck(options: TargetOptions, inv: Invocation, scope: D
     requestPolicy: cliPolicy(answers, scope.tui, scope.policyNotes, (request, signal) => deck.models.answerSample(request, undefined, signal)),
     ...(!scope.tui && { authPolicy: (auth: AuthManager) => cliAuthPolicy(auth, signIn) }),
   });
+  closeOnSignal(deck);
   for (const name of scope.only ? [] : (onlyNames(options) ?? [])) {
     if (!deck.server(name)) deck.configIssues.push({ severity: 'error', message: `--only names "${name}", which is not configured` });
   }

@@ -10,6 +10,7 @@ import { reloadNotice } from '../../core/config/reload.js';
 import { statusTable, summary } from '../format.js';
 import { ENCODING } from '../../core/tokens/meter.js';
 import { openDeck, withTarget, type Invocation, type TargetOptions } from '../target.js';
+import { onInterrupt } from '../session/context.js';
 
 interface StatusOptions extends TargetOptions {
   json?: boolean;
@@ -125,7 +126,7 @@ async function watch(deck: Deck, options: StatusOptions): Promise<number> {
   void deck.connectAll();
   // A pending promise alone does not keep Node running; a timer does.
   const keepAlive = setInterval(() => undefined, 1 << 30);
-  await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+  await new Promise<void>((resolve) => onInterrupt(resolve));
   clearInterval(keepAlive);
   stopWatching();
   offReload();

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Deck } from '../../core/deck.js';
 import type { DeckScope, Invocation, TargetOptions } from '../target.js';
+import { takeInterrupt } from '../ending.js';
 
 /**
  * A command that a session runs for a client: its output goes to that client, and it
@@ -25,8 +26,16 @@ export const commandContext = new AsyncLocalStorage<CommandContext>();
 export function onInterrupt(fn: () => void): () => void {
   const context = commandContext.getStore();
   if (context) return context.onInterrupt(fn);
-  process.once('SIGINT', fn);
-  return () => process.off('SIGINT', fn);
+  const give = takeInterrupt();
+  const once = () => {
+    give();
+    fn();
+  };
+  process.once('SIGINT', once);
+  return () => {
+    give();
+    process.off('SIGINT', once);
+  };
 }
 
 /** Whether this command runs in a session, for a client (its stdin is not the person's). */
