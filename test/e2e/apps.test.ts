@@ -112,6 +112,8 @@ describe('MCP Apps in Chromium', () => {
     expect(links.opened()).toEqual([]);
     deck.apps.questions.respond(link.id, true);
     await frame.getByText('link opened').waitFor();
+    // Handed to the browser as it starts: the recorder writes the URL down a moment later.
+    await links.waitForOpen('https://example.com/docs');
     expect(links.opened()).toEqual(['https://example.com/docs']);
 
     await frame.getByRole('button', { name: 'Grow' }).click();

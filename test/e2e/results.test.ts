@@ -6,6 +6,7 @@ import { fakeBrowser } from './helpers/fake-browser.js';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
 import { everythingStdio } from '../helpers/servers.js';
+import { until } from '../helpers/until.js';
 
 const everything = everythingStdio();
 const footer = (screen: string) => screen.trimEnd().split('\n').at(-1) ?? '';
@@ -30,6 +31,8 @@ describe('results in a real terminal', () => {
     expect(browser.opened()).toEqual([]);
     await term.keys('f');
     await term.waitFor(/handed get-tiny-image-\d+\.png to your browser or viewer/);
+    // Handed on as the browser starts: the recorder writes the URL down a moment later.
+    await until(() => browser.opened().length > 0, 'the saved image handed to the browser');
     const url = browser.opened()[0]!;
     expect(url).toMatch(/^file:\/\/\S+get-tiny-image-\d+\.png$/);
     expect(fileURLToPath(url)).toBe(saved![1]);

@@ -9,6 +9,7 @@ import { openApprovals } from '../../src/core/config/approvals.js';
 import { openSourceSettings } from '../../src/core/config/source-settings.js';
 import { runCli, sandbox } from './helpers/cli.js';
 import { state, waitFor, waitForStatus } from './helpers/deck.js';
+import { until } from '../helpers/until.js';
 
 const HEALTHY = fileURLToPath(new URL('../fixtures/servers/healthy.mjs', import.meta.url));
 const decks: Deck[] = [];
@@ -201,16 +202,17 @@ describe('a running deck follows its configuration files', () => {
 
   it('status --watch prints what a changed file did (NDJSON with --json)', async () => {
     const box = sandbox();
-    const until = async (output: { stdout: string }, text: string) => {
-      while (!output.stdout.includes(text)) await new Promise((r) => setTimeout(r, 50));
-    };
+    const printed = (output: { stdout: string }, text: string) => until(() => output.stdout.includes(text), text, { ms: 15_000, every: 50 });
     const run = await runCli(['status', '--watch', '--json'], box, (child, output) => {
       void (async () => {
-        await until(output, '"status":"connected"');
+        await printed(output, '"status":"connected"');
         await runCli(['add', 'healthy', '--', process.execPath, HEALTHY], box);
-        await until(output, '"config-reloaded"');
+        await printed(output, '"config-reloaded"');
         child.kill('SIGINT');
-      })();
+      })().catch((error: unknown) => {
+        child.kill('SIGKILL');
+        throw error;
+      });
     });
     const events = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(events.find((e) => e.event === 'config-reloaded')).toMatchObject({ added: ['healthy'], removed: ['demo'], changed: [], issues: [] });

@@ -10,13 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { deckWith } from './helpers/deck.js';
 import { runCli, sandbox } from './helpers/cli.js';
 import { alive } from './helpers/process.js';
+import { until } from '../helpers/until.js';
 
 const LINGERS = fileURLToPath(new URL('../fixtures/servers/lingers.mjs', import.meta.url));
 
-/** Resolves once the process is gone (checked every 20 ms), so what it wrote on its way out is written. */
-async function gone(pid: number): Promise<void> {
-  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
-}
+/** Resolves once the process is gone, so what it wrote on its way out is written. */
+const gone = (pid: number) => until(() => !alive(pid), `server ${pid} gone`);
 
 const entry = (marker: string) => ({ command: process.execPath, args: [LINGERS], env: { LINGER_MARKER: marker } });
 

@@ -10,6 +10,7 @@ import { startAuthorizationServer, type AuthorizationServer } from '../fixtures/
 import { startProtectedServer, type ProtectedServer } from '../fixtures/auth/protected-server.mjs';
 import { consent } from '../ui/helpers/auth-deck.js';
 import { ManualClock } from '../unit/helpers/manual-clock.js';
+import { until } from '../helpers/until.js';
 
 describe('a finished sign-in in the store', () => {
   let as: AuthorizationServer | undefined;
@@ -34,7 +35,7 @@ describe('a finished sign-in in the store', () => {
     });
     const signIn = async (name: string) => {
       const attempt = auth.signIn(name, { type: 'http', url: server!.url, headers: {} });
-      while (attempt.snapshot.phase !== 'browser') await new Promise((r) => setTimeout(r, 10));
+      await until(() => attempt.snapshot.phase === 'browser', 'the sign-in at its browser step', { every: 10 });
       expect(attempt.paste(await consent(attempt.snapshot.authorizationUrl!))).toEqual({ ok: true });
       return attempt.done;
     };

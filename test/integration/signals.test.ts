@@ -8,17 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox, type CliResult } from './helpers/cli.js';
 import { alive } from './helpers/process.js';
+import { until } from '../helpers/until.js';
 
 const LINGERS = fileURLToPath(new URL('../fixtures/servers/lingers.mjs', import.meta.url));
-
-/** Waits (bounded) until `ok`; false if it never came. */
-async function until(ok: () => boolean, ms = 5_000): Promise<boolean> {
-  for (const deadline = Date.now() + ms; !ok(); ) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return true;
-}
 
 /** `mcpdeck status --watch` over the lingering server, sent `signal` once the server is connected. */
 async function watchedThen(signal: NodeJS.Signals): Promise<{ run: CliResult; ended: boolean }> {
@@ -26,11 +18,14 @@ async function watchedThen(signal: NodeJS.Signals): Promise<{ run: CliResult; en
   const marker = join(where.cwd, 'left');
   writeFileSync(join(where.cwd, 'servers.json'), JSON.stringify({ mcpServers: { slow: { command: process.execPath, args: [LINGERS], env: { LINGER_MARKER: marker } } } }));
   const run = await runCli(['status', '--watch', '--strict', '--config', 'servers.json'], where, (child, output) => {
-    void until(() => output.stdout.includes('slow: connected'), 15_000).then(() => child.kill(signal));
+    void until(() => output.stdout.includes('slow: connected'), 'the server connected', { ms: 15_000 }).then(
+      () => child.kill(signal),
+      () => child.kill('SIGKILL'),
+    );
   });
   const pid = Number(readFileSync(`${marker}.pid`, 'utf8'));
   try {
-    return { run, ended: await until(() => !alive(pid)) };
+    return { run, ended: await until(() => !alive(pid), 'the server gone', { ms: 5_000 }).then(() => true, () => false) };
   } finally {
     if (alive(pid)) process.kill(pid, 'SIGKILL');
   }

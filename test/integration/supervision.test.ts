@@ -13,6 +13,7 @@ import { restartNote } from '../../src/core/servers/status-label.js';
 import { startFlakyServer, type FlakyServer } from '../fixtures/servers/flaky-http.mjs';
 import { deckWith, state, waitFor, waitForStatus } from './helpers/deck.js';
 import { fixture } from '../helpers/servers.js';
+import { until } from '../helpers/until.js';
 
 const node = (name: string, ...args: string[]) => ({ command: process.execPath, args: [fixture(name), ...args], timeout: 10_000 });
 /** Short waits so a whole crash loop fits in a test; the doubling is the real one. */
@@ -45,10 +46,6 @@ async function neighbourFine(d: Deck): Promise<void> {
   expect(state(d, 'demo').status).toBe('connected');
   const outcome = await d.callTool('demo', 'echo', { message: 'still here' });
   expect(JSON.stringify(outcome.result.content)).toContain('still here');
-}
-
-async function until(test: () => boolean): Promise<void> {
-  while (!test()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 const logText = (d: Deck, name: string) => state(d, name).logs.filter((l) => l.logger === 'mcpdeck').map((l) => String(l.data));
@@ -185,7 +182,7 @@ describe('a Streamable HTTP server', () => {
     flaky = await startFlakyServer();
     const d = await open({ remote: { type: 'http', url: flaky.url } });
     const call = d.callTool('remote', 'slow', {}, { timeout: 10 * 60_000 });
-    await until(() => flaky!.log.slow === 1);
+    await until(() => flaky!.log.slow === 1, 'the slow call in the log');
     await flaky.stop();
     flaky = undefined;
     await expect(call).rejects.toThrow(/stopped answering: nothing is listening any more \(connection refused\)$/);

@@ -8,6 +8,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { childCounter, inProcess } from '../../src/core/tokens/counter.js';
 import { sandbox } from './helpers/cli.js';
+import { until } from '../helpers/until.js';
 
 const SCRIPT = join(import.meta.dirname, '../../dist/bundle/token-counter.js');
 
@@ -16,14 +17,6 @@ const counters = () =>
   execFileSync('ps', ['-o', 'args=', '--ppid', String(process.pid)], { encoding: 'utf8' })
     .split('\n')
     .filter((line) => line.includes('token-counter'));
-
-async function until(check: () => boolean, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('the token counter process', () => {
   const texts = ['hello world', 'say <|endoftext|> now', '', '{"name":"echo","parameters":{"type":"object"}}', 'é'.repeat(5000)];
@@ -39,13 +32,13 @@ describe('the token counter process', () => {
 
   it('ends once idle, and starts again for the next count', async () => {
     // The first test's counter is idle too, and ends by itself.
-    await until(() => counters().length === 0, 10_000);
+    await until(() => counters().length === 0, 'no token counter running', { every: 50 });
     const count = childCounter(SCRIPT);
     expect(await count(['one'])).toEqual([1]);
     expect(counters()).toHaveLength(1);
-    await until(() => counters().length === 0, 10_000);
+    await until(() => counters().length === 0, 'no token counter running', { every: 50 });
     expect(await count(['one two'])).toEqual([2]);
-    await until(() => counters().length === 0, 10_000);
+    await until(() => counters().length === 0, 'no token counter running', { every: 50 });
   });
 
   it('fails what a dead counter owed, and the next count starts a new one', async () => {
