@@ -25,6 +25,14 @@ async function hostileDeck() {
   return { box, deck };
 }
 
+/** Presses ↓ until the frame shows `text`: a bounded number of times, then fails naming it. */
+async function downTo(text: string, presses = 20): Promise<void> {
+  for (let pressed = 0; !app!.frame().includes(text); pressed++) {
+    if (pressed === presses) throw new Error(`not shown after ${presses} presses of ↓: ${text}`);
+    await app!.press(KEY.down);
+  }
+}
+
 describe('the deck and servers from a project’s files', () => {
   it('lists them as needing approval and starts none; A shows what would run, y approves it and only then it runs', async () => {
     const { box, deck: d } = await hostileDeck();
@@ -35,7 +43,7 @@ describe('the deck and servers from a project’s files', () => {
     expect(box.markers()).toEqual([]);
 
     // The list is in precedence order; move to the VS Code one.
-    while (!app.frame().includes('from ' + join(box.cwd, '.vscode', 'mcp.json'))) await app.press(KEY.down);
+    await downTo('from ' + join(box.cwd, '.vscode', 'mcp.json'));
     await app.press('A');
     const review = await app.waitFor('Approve vscode-helper?');
     expect(review).toContain(`runs: node -e 'require('\\''fs'\\'').writeFileSync(process.argv[1] + '\\''/pwned-vscode.txt'\\'', '\\''owned'\\'')' ${box.cwd}`);
@@ -69,7 +77,7 @@ describe('the deck and servers from a project’s files', () => {
     const { box, deck: d } = await hostileDeck();
     app = renderApp(d, { rows: 40, columns: 200 });
     await app.waitFor('gemini-helper');
-    while (!app.frame().includes('from ' + join(box.cwd, '.vscode', 'mcp.json'))) await app.press(KEY.down);
+    await downTo('from ' + join(box.cwd, '.vscode', 'mcp.json'));
     await app.press('A');
     const review = await app.waitFor('Approve vscode-helper?');
     expect(review).toContain('s (or enter) approves it sandboxed: no network, nothing of your home folder');
@@ -87,7 +95,7 @@ describe('the deck and servers from a project’s files', () => {
     const { box, deck: d } = await hostileDeck();
     app = renderApp(d, { rows: 40 });
     await app.waitFor('gemini-helper');
-    while (!app.frame().includes('from ' + join(box.cwd, '.mcp.json'))) await app.press(KEY.down);
+    await downTo('from ' + join(box.cwd, '.mcp.json'));
     await app.press('A');
     const review = await app.waitFor('Approve mcpjson-');
     expect(review).toContain('f approves the whole file: mcpjson-helper, mcpjson-other');
@@ -101,7 +109,7 @@ describe('the deck and servers from a project’s files', () => {
     box.clearMarkers();
     await d.refresh();
     await app.waitFor(/mcpjson-helper\s+\? needs approval/);
-    while (!app.frame().includes('(changed since approved): A reviews')) await app.press(KEY.down);
+    await downTo('(changed since approved): A reviews');
     await app.press('A');
     expect(await app.waitFor('Approve mcpjson-')).toContain('Its definition changed since you approved it.');
     expect(box.markers()).toEqual([]);
@@ -117,7 +125,7 @@ describe('the deck and servers from a project’s files', () => {
     deck = await createDeck({ cwd: box.cwd, env: box.env, approvals: openApprovals(box.env), userCatalog: openUserCatalog(box.env) });
     app = renderApp(deck, { rows: 40, columns: 160 });
     await app.waitFor('asks');
-    while (!app.frame().includes('from ' + join(box.cwd, '.vscode', 'mcp.json'))) await app.press(KEY.down);
+    await downTo('from ' + join(box.cwd, '.vscode', 'mcp.json'));
     await app.press('A');
     const review = await app.waitFor('Approve asks?');
     expect(review).toContain("runs: node tool.js --key '${input:token}'");
