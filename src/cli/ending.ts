@@ -14,27 +14,28 @@ type EndingSignal = keyof typeof SIGNALS;
 const MAX_CLOSE_MS = 5_000;
 
 const open = new Set<Deck>();
+/** What commands do on ctrl-c themselves (onInterrupt in session/context.ts), each once. */
+const interruptTakers = new Set<() => void>();
 let installed = false;
-/** Commands waiting on ctrl-c themselves (onInterrupt in session/context.ts). */
-let interruptsTaken = 0;
 
-/** A command takes ctrl-c for itself until the returned function is called. */
-export function takeInterrupt(): () => void {
-  interruptsTaken++;
-  let given = false;
-  return () => {
-    if (!given) interruptsTaken--;
-    given = true;
-  };
+function install(): void {
+  if (installed) return;
+  installed = true;
+  for (const signal of Object.keys(SIGNALS) as EndingSignal[]) process.on(signal, () => end(signal));
+}
+
+/** A command takes the next ctrl-c for itself (`fn` runs once) until the returned function is called. */
+export function takeInterrupt(fn: () => void): () => void {
+  install();
+  interruptTakers.add(fn);
+  return () => void interruptTakers.delete(fn);
 }
 
 /** Ends `deck`'s servers if the process is ended by a signal before the deck is closed. */
 export function closeOnSignal(deck: Deck): void {
-  if (!installed) {
-    installed = true;
-    for (const signal of Object.keys(SIGNALS) as EndingSignal[]) process.on(signal, () => end(signal));
-  }
+  install();
   open.add(deck);
+  // Closed by its command, it is no longer this module's to close.
   const close = deck.close;
   deck.close = () => {
     open.delete(deck);
@@ -44,7 +45,12 @@ export function closeOnSignal(deck: Deck): void {
 
 function end(signal: EndingSignal): void {
   // A command answers ctrl-c itself (a call it cancels, `status --watch`): it closes its deck.
-  if (signal === 'SIGINT' && interruptsTaken > 0) return;
+  if (signal === 'SIGINT' && interruptTakers.size) {
+    const takers = [...interruptTakers];
+    interruptTakers.clear();
+    for (const fn of takers) fn();
+    return;
+  }
   // A closed terminal fails every write (Ink leaving the screen, a last line): none may end us early.
   if (signal === 'SIGHUP') for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
   const code = SIGNALS[signal];

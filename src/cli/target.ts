@@ -21,7 +21,6 @@ import { reportIssues } from './config-issues.js';
 import { closeOnSignal } from './ending.js';
 
 export { ADHOC_NAME, isAdhoc, withTarget, type Invocation, type TargetOptions } from './options.js';
-export { reportIssues } from './config-issues.js';
 
 export interface DeckScope {
   /** Connect only these (the command is about one server). */

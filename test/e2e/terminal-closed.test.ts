@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { alive } from '../integration/helpers/process.js';
+import { until } from '../helpers/until.js';
 
 const LINGERS = fileURLToPath(new URL('../fixtures/servers/lingers.mjs', import.meta.url));
 
@@ -26,11 +27,8 @@ describe('the terminal closes under the deck', () => {
     await term.waitFor(/slow\s+✓ connected/);
     pid = Number(readFileSync(`${marker}.pid`, 'utf8'));
     term.stop();
-    let ended = false;
-    for (const deadline = Date.now() + 5_000; !ended && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      ended = !alive(pid);
-    }
+    const server = pid;
+    const ended = await until(() => !alive(server), 'the server gone', { ms: 5_000, every: 50 }).then(() => true, () => false);
     expect(ended).toBe(true);
     // Asked to leave, it left in its own time (the deck waits for it, as on q).
     expect(readFileSync(marker, 'utf8')).toBe('left in its own time');

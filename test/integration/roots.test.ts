@@ -104,10 +104,9 @@ describe('roots: none unless configured', () => {
     // each folder on disk, while the call may already be in: a call that comes first is
     // refused (as it would be from any client). mcpdeck's part is to answer with C, so C is
     // read within a few tries; without --root no try ever is (below).
-    let adhoc = await runCli(['call', 'read_text_file', `path=${join(c, 'c.txt')}`, '--root', c, '--', process.execPath, FILESYSTEM, a], box);
-    for (let tries = 1; tries < 3 && adhoc.code !== 0; tries++) {
-      adhoc = await runCli(['call', 'read_text_file', `path=${join(c, 'c.txt')}`, '--root', c, '--', process.execPath, FILESYSTEM, a], box);
-    }
+    const readC = () => runCli(['call', 'read_text_file', `path=${join(c, 'c.txt')}`, '--root', c, '--', process.execPath, FILESYSTEM, a], box);
+    let adhoc = await readC();
+    for (let tries = 1; tries < 3 && adhoc.code !== 0; tries++) adhoc = await readC();
     expect(adhoc.code, adhoc.stderr).toBe(0);
     expect(adhoc.stdout).toContain('in C');
     const plain = await runCli(['call', 'read_text_file', `path=${join(b, 'b.txt')}`, '--', process.execPath, FILESYSTEM, a], box);

@@ -7,30 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { folderWatcher, type FileWatcher } from '../../src/core/config/watch.js';
+import { until } from '../helpers/until.js';
 
 const SETTLE_MS = 20;
 
-/** Calls until `n` have come, or fails after a bounded wait. */
+/** Counts the watcher's calls; `atLeast(n)` waits (bounded) until `n` have come. */
 function counter() {
   let calls = 0;
-  const waiters: Array<() => void> = [];
   return {
-    onChange: () => {
-      calls++;
-      waiters.splice(0).forEach((w) => w());
-    },
+    onChange: () => void calls++,
     get calls() {
       return calls;
     },
-    async atLeast(n: number) {
-      for (const deadline = Date.now() + 5_000; calls < n; ) {
-        if (Date.now() > deadline) throw new Error(`${calls} change(s), not ${n}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 100);
-        });
-      }
-    },
+    atLeast: (n: number) => until(() => calls >= n, `${n} change(s)`, { ms: 5_000 }),
   };
 }
 

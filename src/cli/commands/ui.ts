@@ -3,6 +3,8 @@ import { Exit } from '../exit-codes.js';
 import { withAnswers, withTarget, type Invocation, type TargetOptions } from '../options.js';
 import { inProcessSettled } from '../../core/servers/in-process-settled.js';
 import { releaseStartupMemory } from '../../core/mcp/large-message.js';
+import type { ConfigIssue } from '../../core/config/types.js';
+import { reportIssues } from '../config-issues.js';
 
 /** How long the first full frame waits at most for in-process servers to connect. */
 const IN_PROCESS_WAIT_MS = 100;
@@ -26,11 +28,11 @@ export async function openTui(options: TargetOptions & { json?: boolean }, inv: 
   const screens = import('../../ui/run.js');
   // Awaited below; until then its failure must not go unhandled.
   screens.catch(() => undefined);
-  const { openDeck, reportIssues } = await import('../target.js').catch((error: unknown) => {
+  const { openDeck } = await import('../target.js').catch((error: unknown) => {
     screen.close();
     throw error;
   });
-  let issues: Parameters<typeof reportIssues>[0] = [];
+  let issues: ConfigIssue[] = [];
   try {
     const deck = await openDeck(options, inv, { tui, reportLater: true, trying });
     issues = deck.configIssues;

@@ -26,16 +26,7 @@ export const commandContext = new AsyncLocalStorage<CommandContext>();
 export function onInterrupt(fn: () => void): () => void {
   const context = commandContext.getStore();
   if (context) return context.onInterrupt(fn);
-  const give = takeInterrupt();
-  const once = () => {
-    give();
-    fn();
-  };
-  process.once('SIGINT', once);
-  return () => {
-    give();
-    process.off('SIGINT', once);
-  };
+  return takeInterrupt(fn);
 }
 
 /** Whether this command runs in a session, for a client (its stdin is not the person's). */
