@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { needsOwnModules, testFiles } from './own-modules.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ownModules = testFiles(root, 'unit', 'integration').filter((file) => needsOwnModules(root, file));
 
 export default defineConfig({
-  root: fileURLToPath(new URL('..', import.meta.url)),
+  root,
   test: {
     setupFiles: ['test/setup-env.ts'],
     testTimeout: 30_000,
@@ -10,17 +14,14 @@ export default defineConfig({
     // Integration tests start real servers; two cores, so keep the pool small.
     maxWorkers: 2,
     projects: [
-      {
-        extends: true,
-        // The component tests share each worker's modules: React, Ink and both SDKs are
-        // imported once per worker, not once per file (a quarter of their time). Each makes
-        // its own deck, servers and folders, and none replaces a module
-        // (test/unit/isolation.test.ts keeps it so).
-        test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false },
-      },
-      // Unit and integration files keep modules of their own: some replace a module or test a
-      // first load, and their time is in the servers and commands they start, not in imports.
-      { extends: true, test: { name: 'core', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'] } },
+      // Test files share each worker's modules: React, Ink, both SDKs and mcpdeck's core are
+      // imported once per worker, not once per file (the import was a third of a small file's
+      // time). Each file makes its own deck, servers and folders. A file that replaces a
+      // module or tests a first load runs with modules of its own (test/own-modules.ts);
+      // component tests never do (test/unit/isolation.test.ts).
+      { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false } },
+      { extends: true, test: { name: 'core', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'], exclude: ownModules, isolate: false } },
+      { extends: true, test: { name: 'own-modules', include: ownModules } },
     ],
   },
 });

@@ -1,25 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { needsOwnModules, testFiles } from '../own-modules.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const MOCKS = /\bvi\.(mock|doMock|resetModules|stubGlobal)\(/;
 
-/** The test files in a folder of test/, as paths from the repository's root. */
-function testFiles(folder: string): string[] {
-  return readdirSync(join(ROOT, 'test', folder), { recursive: true, encoding: 'utf8' })
-    .filter((f) => /\.test\.tsx?$/.test(f))
-    .map((f) => `test/${folder}/${f}`);
-}
-
-// The component tests share their worker's modules (test/vitest.config.ts): a file there that
-// replaced a module would replace it for every file after it in that worker.
+// Test files share their worker's modules (test/vitest.config.ts): a file that replaced a
+// module, or needed one not yet loaded, would break the files after it in that worker.
 describe('which test files share modules', () => {
-  it('no component test replaces a module', () => {
-    const mocking = (folder: string) => testFiles(folder).filter((file) => MOCKS.test(readFileSync(join(ROOT, file), 'utf8')));
-    // The check itself finds the unit tests that do (which keep modules of their own).
-    expect(mocking('unit')).toContain('test/unit/large-message.test.ts');
-    expect(mocking('ui'), 'a component test that mocks a module must move to test/unit (modules of its own)').toEqual([]);
+  it('finds the unit tests that replace a module or test a first load, and no component test', () => {
+    const own = (folder: string) => testFiles(ROOT, folder).filter((file) => needsOwnModules(ROOT, file));
+    expect(own('unit')).toEqual(expect.arrayContaining(['test/unit/large-message.test.ts', 'test/unit/schema-checker-load.test.ts']));
+    expect(own('ui'), 'a component test that mocks a module must move to test/unit (modules of its own)').toEqual([]);
   });
 });

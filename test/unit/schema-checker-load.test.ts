@@ -1,3 +1,4 @@
+// vitest: modules of its own (it needs the checker not yet loaded in its worker)
 // The schema checker (Ajv, RE2) is not loaded as mcpdeck starts: before loadValidator()
 // nothing is checked and that is said, never passed silently or remembered.
 import { describe, expect, it } from 'vitest';
