@@ -157,8 +157,15 @@ describe('roots in the deck', () => {
     await app.waitFor('(kept in your user catalog)');
     await app.waitFor(`Roots         ${c}`);
     expect(catalog.read()).toEqual({ fs: { command: process.execPath, args: [FILESYSTEM, a], roots: [c] } });
-    const allowed = await deck.callTool('fs', 'list_allowed_directories', {});
-    expect(JSON.stringify(allowed.result.content)).toContain(c);
+    // server-filesystem takes new roots in its own time: told they changed, it asks for them
+    // (roots/list) and only then allows them, so a call made at once may still see the old.
+    await vi.waitFor(
+      async () => {
+        const allowed = await deck.callTool('fs', 'list_allowed_directories', {});
+        expect(JSON.stringify(allowed.result.content)).toContain(c);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     expect(existsSync(c)).toBe(true);
   });
 });
