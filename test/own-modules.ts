@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const REPLACES_A_MODULE = /\bvi\.(mock|doMock|resetModules|stubGlobal)\(/;
+const REPLACES_A_MODULE = /\bvi\.(mock|doMock|resetModules|stubGlobal)\(/;
 const MARKER = '// vitest: modules of its own';
 
 /** The test files in folders of test/, as paths from the repository's root. */

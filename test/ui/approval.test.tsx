@@ -161,7 +161,7 @@ describe('roots in the deck', () => {
     // (roots/list) and only then allows them, so a call made at once may still see the old.
     await vi.waitFor(
       async () => {
-        const allowed = await deck.callTool('fs', 'list_allowed_directories', {});
+        const allowed = await deck!.callTool('fs', 'list_allowed_directories', {});
         expect(JSON.stringify(allowed.result.content)).toContain(c);
       },
       { timeout: 10_000, interval: 100 },
