@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, sandbox, type CliResult } from '../../integration/helpers/cli.js';
+import { until as untilHolds } from '../../helpers/until.js';
 
 export interface AuthSandbox {
   cwd: string;
@@ -64,10 +65,6 @@ export function secretValues(saved: Record<string, Record<string, unknown>>): st
 
 /** Waits for the output to show `what` (a paste test pastes only once the link is up). */
 export async function until(output: () => string, what: RegExp, ms = 30_000): Promise<string> {
-  const end = Date.now() + ms;
-  while (!what.test(output())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; output:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilHolds(() => what.test(output()), () => `${what}; output:\n${output()}`, { ms, every: 50 });
   return output();
 }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '../../helpers/until.js';
 
 export interface FakeBrowser {
   /** For openTerminal's `env`: every way the app could reach a browser leads to the recorder. */
@@ -29,12 +30,6 @@ export function fakeBrowser(): FakeBrowser {
   return {
     env: { BROWSER: recorder, PATH: `${join(dir, 'bin')}:${process.env.PATH ?? ''}`, XDG_CURRENT_DESKTOP: 'X-Generic', DISPLAY: '', WAYLAND_DISPLAY: '' },
     opened,
-    waitForOpen: async (url, ms = 10_000) => {
-      const end = Date.now() + ms;
-      while (!opened().includes(url)) {
-        if (Date.now() > end) throw new Error(`timed out waiting for the browser to open ${url}; it opened: ${JSON.stringify(opened())}`);
-        await new Promise((resolve) => setTimeout(resolve, 40));
-      }
-    },
+    waitForOpen: (url, ms = 10_000) => until(() => opened().includes(url), () => `the browser to open ${url}; it opened: ${JSON.stringify(opened())}`, { ms, every: 40 }),
   };
 }
