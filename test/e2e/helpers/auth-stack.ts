@@ -2,11 +2,12 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { startAuthorizationServer, type AuthorizationServer } from '../../fixtures/auth/authorization-server.mjs';
 import { startProtectedServer, type ProtectedServer, type StepUp } from '../../fixtures/auth/protected-server.mjs';
 
 
-/** The executable mcpdeck runs as `$BROWSER <url>`. */
+/** The executable mcpdeck runs as `$BROWSER <url>`: it hands the URL to the suite's person at Chromium (global-setup.ts). */
 const BROWSER = fileURLToPath(new URL('../../fixtures/auth/browser.mjs', import.meta.url));
 
 export interface AuthStackOptions {
@@ -92,6 +93,7 @@ export function browserEnv(mode: BrowserMode = 'consent', extra: Record<string, 
   const dir = mkdtempSync(join(tmpdir(), 'mcpdeck-browser-'));
   return {
     BROWSER,
+    MCPDECK_TEST_PERSON: inject('person'),
     MCPDECK_TEST_BROWSER: mode,
     MCPDECK_TEST_BROWSER_LOG: join(dir, 'runs.jsonl'),
     MCPDECK_TEST_CALLBACK_FILE: join(dir, 'callback-url.txt'),
