@@ -6,8 +6,6 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
     globalSetup: ['test/e2e/helpers/global-setup.ts'],
-    // Decks some files render in-process have a test terminal of a known height.
-    setupFiles: ['test/ui/helpers/terminal-rows.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Real terminals, browsers and servers: most of a file's time is waiting for a screen,

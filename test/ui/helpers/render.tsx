@@ -6,6 +6,8 @@ import { createTheme } from '../../../src/ui/theme/theme.js';
 import type { Opener } from '../../../src/ui/system/OpenerContext.js';
 import type { ImageProtocol } from '../../../src/ui/system/image-protocol.js';
 import { keyRead } from './key-read.js';
+// Test terminals say their height, here too for end-to-end files that render the deck in-process.
+import './terminal-rows.js';
 
 /** The escape sequences a terminal sends for each key. */
 export const KEY = {
