@@ -16,7 +16,9 @@ const TASK_PROGRESS = fileURLToPath(new URL('../fixtures/servers/task-progress.m
 const box = sandbox();
 const everything = (...args: string[]) => runCli([...args, '--', process.execPath, EVERYTHING, 'stdio'], box);
 
-describe('tasks from the CLI, 2025-11-25 (server-everything)', () => {
+// Each test starts server-everything of its own, whose tasks take seconds of the server's
+// simulated work: they run side by side, so those waits overlap.
+describe.concurrent('tasks from the CLI, 2025-11-25 (server-everything)', () => {
   it('tools tags the task-required tool', async () => {
     const run = await everything('tools');
     expect(run.code).toBe(0);

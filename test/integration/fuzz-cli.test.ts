@@ -28,7 +28,9 @@ interface Report {
   cutShort?: string;
 }
 
-describe('mcpdeck fuzz', () => {
+// Each test fuzzes in a folder and servers of its own, and most of its time is the budget and
+// the timeouts it waits out: the tests run side by side, so the waits overlap.
+describe.concurrent('mcpdeck fuzz', () => {
   it('finds the planted crash and hang (and the protocol error, the output schema failure, the stray stdout) within the budget, and names them', async () => {
     const fuzz = project();
     const r = await fuzz('target', '--seed', '42', '--count', '12', '--time', '60', '--timeout', '2', '--json');

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { ToolCallError } from '../../src/core/mcp/call.js';
 import type { TaskView } from '../../src/core/mcp/task-wire.js';
@@ -17,24 +17,26 @@ function statuses(seen: TaskView[]): string[] {
   return seen.map((t) => t.status).filter((s, i, all) => s !== all[i - 1]);
 }
 
-describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
-  let deck: Deck;
+/** A deck on a server-everything of the test's own, closed when the test ends. */
+async function everythingDeck(onTestFinished: TestContext['onTestFinished']): Promise<Deck> {
+  const deck = await deckWith({ everything: everythingStdio() });
+  onTestFinished(() => deck.close());
+  await deck.connectAll();
+  return deck;
+}
 
-  beforeAll(async () => {
-    deck = await deckWith({ everything: everythingStdio() });
-    await deck.connectAll();
-  });
-  afterAll(async () => {
-    await deck?.close();
-  });
-
-  it('declares tasks (and task-augmented questions): the async tools are offered, the research tool requires a task', () => {
+// server-everything's research task takes seconds of simulated work: each test has a server
+// and a deck of its own, so the tests run side by side and those waits overlap.
+describe.concurrent('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
+  it('declares tasks (and task-augmented questions): the async tools are offered, the research tool requires a task', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const tools = state(deck, 'everything').tools;
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['trigger-elicitation-request-async', 'trigger-sampling-request-async']));
     expect(tools.find((t) => t.name === 'simulate-research-query')?.execution?.taskSupport).toBe('required');
   });
 
-  it('runs a task-required tool as a task to completion, with its status messages and TTL on the way', async () => {
+  it('runs a task-required tool as a task to completion, with its status messages and TTL on the way', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const seen: TaskView[] = [];
     const outcome = await deck.callTool('everything', 'simulate-research-query', { topic: 'tides' }, { onTask: (t) => seen.push(t) });
     expect(resultText(outcome)).toMatch(/Research Report: tides/);
@@ -51,7 +53,8 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
     expect(await deck.getTask('everything', id)).toMatchObject({ status: 'completed' });
   });
 
-  it('cancels a running task with tasks/cancel: the call ends cancelled, the task says so', async () => {
+  it('cancels a running task with tasks/cancel: the call ends cancelled, the task says so', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const abort = new AbortController();
     let id: string | undefined;
     const call = deck.callTool('everything', 'simulate-research-query', { topic: 'stop me' }, {
@@ -66,7 +69,8 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
     expect((await deck.getTask('everything', id!)).status).toBe('cancelled');
   });
 
-  it('asks for input while it runs: the question comes through the queue and the answer shapes the result', async () => {
+  it('asks for input while it runs: the question comes through the queue and the answer shapes the result', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const seen: TaskView[] = [];
     const call = deck.callTool('everything', 'simulate-research-query', { topic: 'python', ambiguous: true }, { onTask: (t) => seen.push(t) });
     const ask = await nextPending(deck, 'elicit-form', 'everything');
@@ -77,7 +81,8 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
     expect(statuses(seen)).toEqual(expect.arrayContaining(['input_required', 'completed']));
   });
 
-  it('answers a task-augmented elicitation (the server polls our task, then fetches its result)', async () => {
+  it('answers a task-augmented elicitation (the server polls our task, then fetches its result)', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const call = deck.callTool('everything', 'trigger-elicitation-request-async', {});
     const ask = await nextPending(deck, 'elicit-form', 'everything');
     expect(deck.requests.respond(ask.id, { action: 'accept', content: { name: 'Ada' } })).toMatchObject({ ok: true });
@@ -86,7 +91,8 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
     expect(text).toMatch(/Name: Ada/);
   });
 
-  it('answers a task-augmented sampling request the same way', async () => {
+  it('answers a task-augmented sampling request the same way', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const call = deck.callTool('everything', 'trigger-sampling-request-async', { prompt: 'a colour?', maxTokens: 20 });
     const ask = await nextPending(deck, 'sample', 'everything');
     expect(deck.requests.respond(ask.id, { action: 'reply', text: 'Teal.' })).toEqual({ ok: true });
@@ -95,7 +101,8 @@ describe('tasks, 2025-11-25 (server-everything, experimental tasks)', () => {
     expect(text).toMatch(/Teal\./);
   });
 
-  it('fetches a finished task\'s result again by its id', async () => {
+  it('fetches a finished task\'s result again by its id', async ({ onTestFinished }) => {
+    const deck = await everythingDeck(onTestFinished);
     const seen: TaskView[] = [];
     await deck.callTool('everything', 'simulate-research-query', { topic: 'again' }, { onTask: (t) => seen.push(t) });
     const result = await deck.taskResult('everything', seen[0]!.taskId);
