@@ -19,7 +19,9 @@ export default defineConfig({
       // time). Each file makes its own deck, servers and folders. A file that replaces a
       // module or tests a first load runs with modules of its own (test/own-modules.ts);
       // component tests never do (test/unit/isolation.test.ts).
-      { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false, setupFiles: ['test/ui/helpers/terminal-rows.ts'] } },
+      // Component tests draw with the React build users run (test/ui/helpers/production-react.ts),
+      // so their JSX is compiled as the bundle's is, without React's development runtime.
+      { extends: true, oxc: { jsx: { development: false } }, test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false, setupFiles: ['test/ui/helpers/production-react.ts', 'test/ui/helpers/terminal-rows.ts'] } },
       { extends: true, test: { name: 'core', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'], exclude: ownModules, isolate: false } },
       { extends: true, test: { name: 'own-modules', include: ownModules } },
     ],

@@ -37,6 +37,8 @@ export interface Rendered {
 }
 
 /** The whole app over a real deck, in a fake terminal of `columns` x `rows`. */
+const ESCAPES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[_P\]][\s\S]*?(?:\x1b\\|\x07)|[78])/g;
+
 export function renderApp(
   deck: Deck,
   { columns = 100, rows = 30, env = { NO_COLOR: '1' } as NodeJS.ProcessEnv, opener = undefined as Opener | undefined, images = undefined as ImageProtocol | undefined } = {},
@@ -50,7 +52,10 @@ export function renderApp(
   // The fake terminal knows its size only after mounting: tell the app, as a terminal would.
   size(columns, rows);
   app.stdout.emit('resize');
-  const frame = () => app.lastFrame() ?? '';
+  // The last frame Ink drew. An image is drawn after the frame it sits in, in writes of
+  // escape sequences only (kitty's APC, sixel's DCS, iTerm2's OSC, a cursor save, move and
+  // restore): those are not frames.
+  const frame = () => app.frames.findLast((write) => write.replace(ESCAPES, '').trim() !== '') ?? '';
   const waitFor: Rendered['waitFor'] = async (what, ms = 10_000) => {
     const ok = typeof what === 'function' ? what : (f: string) => (typeof what === 'string' ? f.includes(what) : what.test(f));
     await vi.waitFor(() => {
