@@ -1,7 +1,7 @@
 // Tasks in a real terminal: a call that becomes a task shows its status changing live
 // (server-everything's research tool, then the 2026-07-28 fixture, which asks a question
 // while it runs), and the Tasks tab lists it and fetches its result again.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { openTerminal, type Terminal } from './helpers/tmux.js';
 import { openTool } from './helpers/tools.js';
@@ -9,12 +9,18 @@ import { everythingStdio } from '../helpers/servers.js';
 
 const TASKS_SERVER = fileURLToPath(new URL('../fixtures/servers/tasks-server.mjs', import.meta.url));
 
-describe('tasks in a real terminal', () => {
-  let term: Terminal | undefined;
-  afterEach(() => term?.stop());
+/** A terminal of the test's own, stopped when the test ends. */
+function terminal(onTestFinished: TestContext['onTestFinished'], ...args: Parameters<typeof openTerminal>): Terminal {
+  const term = openTerminal(...args);
+  onTestFinished(() => term.stop());
+  return term;
+}
 
-  it('shows a 2025 task working stage by stage, then completed, with its TTL; the Tasks tab lists it', async () => {
-    term = openTerminal({ everything: everythingStdio() }, { columns: 110, rows: 30 });
+// Most of each test is the server's simulated work, stage by stage: the two run side by
+// side, each in a terminal of its own, so those waits overlap.
+describe.concurrent('tasks in a real terminal', () => {
+  it('shows a 2025 task working stage by stage, then completed, with its TTL; the Tasks tab lists it', async ({ onTestFinished }) => {
+    const term = terminal(onTestFinished, { everything: everythingStdio() }, { columns: 110, rows: 30 });
     const form = await openTool(term, 'simulate-research-query', 'Simulate Research Query');
     expect(form).toContain('[task required]');
     expect(form).toContain('runs as a task (the tool requires it)');
@@ -36,8 +42,8 @@ describe('tasks in a real terminal', () => {
     await term.waitFor('Research Report: tides');
   });
 
-  it('answers a 2026-07-28 task\'s question in the usual overlay; the status goes input required → working → completed', async () => {
-    term = openTerminal({ tasks: { command: process.execPath, args: [TASKS_SERVER, 'stdio'], env: { STEP_MS: '1200' } } }, { columns: 110, rows: 30 });
+  it('answers a 2026-07-28 task\'s question in the usual overlay; the status goes input required → working → completed', async ({ onTestFinished }) => {
+    const term = terminal(onTestFinished, { tasks: { command: process.execPath, args: [TASKS_SERVER, 'stdio'], env: { STEP_MS: '1200' } } }, { columns: 110, rows: 30 });
     await openTool(term, 'research', 'Researches a topic');
     await term.type('python');
     await term.keys('Tab');
