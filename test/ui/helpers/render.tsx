@@ -36,9 +36,10 @@ export interface Rendered {
   written: () => string;
 }
 
-/** The whole app over a real deck, in a fake terminal of `columns` x `rows`. */
+/** Escape sequences: CSI, a string of APC, DCS or OSC, a cursor save or restore. */
 const ESCAPES = /\x1b(?:\[[0-?]*[ -/]*[@-~]|[_P\]][\s\S]*?(?:\x1b\\|\x07)|[78])/g;
 
+/** The whole app over a real deck, in a fake terminal of `columns` x `rows`. */
 export function renderApp(
   deck: Deck,
   { columns = 100, rows = 30, env = { NO_COLOR: '1' } as NodeJS.ProcessEnv, opener = undefined as Opener | undefined, images = undefined as ImageProtocol | undefined } = {},
