@@ -7,8 +7,10 @@ const ownModules = testFiles(root, 'unit', 'integration').filter((file) => needs
 
 export default defineConfig({
   root,
+  // The React build users run (test/helpers/production-react.ts): JSX as the bundle compiles it.
+  oxc: { jsx: { development: false } },
   test: {
-    setupFiles: ['test/setup-env.ts'],
+    setupFiles: ['test/helpers/production-react.ts', 'test/setup-env.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Integration tests start real servers; two cores, so keep the pool small.
@@ -19,9 +21,7 @@ export default defineConfig({
       // time). Each file makes its own deck, servers and folders. A file that replaces a
       // module or tests a first load runs with modules of its own (test/own-modules.ts);
       // component tests never do (test/unit/isolation.test.ts).
-      // Component tests draw with the React build users run (test/ui/helpers/production-react.ts),
-      // so their JSX is compiled as the bundle's is, without React's development runtime.
-      { extends: true, oxc: { jsx: { development: false } }, test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false, setupFiles: ['test/ui/helpers/production-react.ts', 'test/ui/helpers/terminal-rows.ts'] } },
+      { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false, setupFiles: ['test/ui/helpers/terminal-rows.ts'] } },
       { extends: true, test: { name: 'core', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'], exclude: ownModules, isolate: false } },
       { extends: true, test: { name: 'own-modules', include: ownModules } },
     ],

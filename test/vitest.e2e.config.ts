@@ -3,8 +3,11 @@ import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
+  // The React build users run, for the decks some files draw in-process (test/helpers/production-react.ts).
+  oxc: { jsx: { development: false } },
   test: {
     include: ['test/e2e/**/*.test.ts'],
+    setupFiles: ['test/helpers/production-react.ts'],
     globalSetup: ['test/e2e/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
