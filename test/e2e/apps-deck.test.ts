@@ -1,23 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { KEY } from '../ui/helpers/render.js';
 import { startSession, type Session } from '../ui/helpers/elicitation.js';
-import { launchChromium } from './helpers/chromium.js';
+import { appFrame, launchChromium } from './helpers/chromium.js';
 
 // The whole path a person takes: the deck's b opens the app (here in real Chromium), the
 // app's buttons ask, the deck answers with y and n, and the call is in the server's log.
 const board = { command: process.execPath, args: [fileURLToPath(new URL('../fixtures/servers/app-server.mjs', import.meta.url))] };
-
-async function appFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
-    if (frame) return frame;
-    if (Date.now() > deadline) throw new Error('no app frame');
-    await page.waitForEvent('frameattached', { timeout: 5_000 }).catch(() => {});
-  }
-}
 
 describe('an MCP App from the deck, in Chromium', () => {
   let browser: Browser;

@@ -1,28 +1,17 @@
 import { fileURLToPath } from 'node:url';
-import type { Browser, Frame, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import type { AppQuestion } from '../../src/core/apps/questions.js';
 import type { Store } from '../../src/core/store.js';
 import { deckWith, state } from '../integration/helpers/deck.js';
-import { launchChromium } from './helpers/chromium.js';
+import { appFrame, launchChromium } from './helpers/chromium.js';
 import { fakeBrowser } from './helpers/fake-browser.js';
 
 // MCP Apps (SEP-1865) in real Chromium through mcpdeck's host page: the fixture built with
 // ext-apps, and the official example server-basic-vanillajs.
 const BOARD = fileURLToPath(new URL('../fixtures/servers/app-server.mjs', import.meta.url));
 const VANILLA = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js', import.meta.url));
-
-/** The app's own document: the frame inside the sandbox proxy's frame. */
-async function appFrame(page: Page): Promise<Frame> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
-    if (frame) return frame;
-    if (Date.now() > deadline) throw new Error(`no app frame; frames: ${page.frames().map((f) => f.url()).join(', ')}`);
-    await page.waitForEvent('frameattached', { timeout: 5_000 }).catch(() => {});
-  }
-}
 
 /** Resolves when `predicate` holds for a core store; rejects after `ms`. */
 function until<T>(store: Store<T>, predicate: (value: T) => boolean, what: string, ms = 20_000): Promise<void> {
