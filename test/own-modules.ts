@@ -1,12 +1,15 @@
-// Which test files run with modules of their own (vitest's `isolate`), read from the files
-// themselves so a new file is placed without a list to keep: one that replaces a module
+// Which project a test file runs in, read from the files themselves so a new file is placed
+// without a list to keep. Modules of its own (vitest's `isolate`): one that replaces a module
 // (vi.mock and the like), or that says it tests a first load with the marker comment
-// `// vitest: modules of its own`. Every other file shares its worker's modules.
+// `// vitest: modules of its own`. Every other file shares its worker's modules. A file whose
+// time is mostly waiting says so with `// vitest: mostly waiting (what it waits for)`, and
+// runs beside the other such files at the end of the run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const REPLACES_A_MODULE = /\bvi\.(mock|doMock|resetModules|stubGlobal)\(/;
 const MARKER = '// vitest: modules of its own';
+const WAITING = '// vitest: mostly waiting';
 
 /** The test files in folders of test/, as paths from the repository's root. */
 export function testFiles(root: string, ...folders: string[]): string[] {
@@ -20,4 +23,8 @@ export function testFiles(root: string, ...folders: string[]): string[] {
 export function needsOwnModules(root: string, file: string): boolean {
   const text = readFileSync(join(root, file), 'utf8');
   return REPLACES_A_MODULE.test(text) || text.includes(MARKER);
+}
+
+export function mostlyWaits(root: string, file: string): boolean {
+  return readFileSync(join(root, file), 'utf8').startsWith(WAITING);
 }

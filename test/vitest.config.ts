@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { needsOwnModules, testFiles } from './own-modules.js';
+import { mostlyWaits, needsOwnModules, testFiles } from './own-modules.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ownModules = testFiles(root, 'unit', 'integration').filter((file) => needsOwnModules(root, file));
+const waiting = testFiles(root, 'unit', 'integration').filter((file) => !ownModules.includes(file) && mostlyWaits(root, file));
 
 export default defineConfig({
   root,
@@ -22,8 +23,13 @@ export default defineConfig({
       // module or tests a first load runs with modules of its own (test/own-modules.ts);
       // component tests never do (test/unit/isolation.test.ts).
       { extends: true, test: { name: 'ui', include: ['test/ui/**/*.test.{ts,tsx}'], isolate: false, setupFiles: ['test/ui/helpers/terminal-rows.ts'] } },
-      { extends: true, test: { name: 'core', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'], exclude: ownModules, isolate: false } },
+      { extends: true, test: { name: 'core', include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'], exclude: [...ownModules, ...waiting], isolate: false } },
       { extends: true, test: { name: 'own-modules', include: ownModules } },
+      // Files whose time is mostly waiting (fuzz budgets, timeouts, backoff; each says so on its
+      // first line) run last, all at once: their waits overlap, and together they need less
+      // than two cores for the time the longest takes. Among the others, a waiting file held one
+      // of the two workers with the CPU idle.
+      { extends: true, test: { name: 'waiting', include: waiting, isolate: false, maxWorkers: Math.max(1, waiting.length), sequence: { groupOrder: 1 } } },
     ],
   },
 });

@@ -15,5 +15,9 @@ export default defineConfig({
     // a page or a server, so two files run at once on two cores. Every wait is on what the
     // screen or the wire shows (never a fixed sleep), which is what keeps that safe.
     maxWorkers: 2,
+    // A worker imports the helpers, playwright-core and the in-process deck's modules once, not
+    // once per file: every file starts its own terminals, servers and browser pages, and none
+    // replaces a module or changes the environment (test/unit/isolation.test.ts says so).
+    isolate: false,
   },
 });

@@ -1,3 +1,4 @@
+// vitest: mostly waiting (long-running calls, progress and cancel, in both protocol generations)
 // The same behaviours against servers of both protocol generations: a 2026-07-28-only
 // server built with the v2 server SDK (legacy handshake refused) over Streamable HTTP and
 // stdio, a dual-era one, and server-everything (v1 SDK, the 2025 revisions).

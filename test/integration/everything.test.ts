@@ -1,3 +1,4 @@
+// vitest: mostly waiting (server-everything's long-running operation: progress, cancel)
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

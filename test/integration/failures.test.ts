@@ -1,3 +1,4 @@
+// vitest: mostly waiting (connect timeouts of servers that never answer)
 // Bad input gets a clear error and loses nothing: every failure a user can meet
 // shows a reason they can act on, and one broken server never touches another.
 import { execFile, execFileSync } from 'node:child_process';

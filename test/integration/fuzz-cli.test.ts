@@ -1,3 +1,4 @@
+// vitest: mostly waiting (fuzz budgets and per-call timeouts)
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

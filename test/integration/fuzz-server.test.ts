@@ -1,3 +1,4 @@
+// vitest: mostly waiting (a 5 s fuzz budget)
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Deck } from '../../src/core/deck.js';
 import { deckWith, state, waitForStatus } from './helpers/deck.js';

@@ -1,3 +1,4 @@
+// vitest: mostly waiting (the listen stream's 5 s to open, and its retry)
 // The subscriptions/listen stream of a 2026-07-28 server (the v2 server SDK) behind a
 // real HTTP bridge. One that buffers whole responses (as some proxies and serverless
 // platforms do) lets the answers through but never opens the stream: the server works and

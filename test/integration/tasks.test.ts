@@ -1,3 +1,4 @@
+// vitest: mostly waiting (server-everything's simulated task work, stage by stage)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';

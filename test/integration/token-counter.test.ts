@@ -1,3 +1,4 @@
+// vitest: mostly waiting (the counter's 2 s idle end)
 // The deck's token counter, the bundle's own process: the counts it gives are the
 // tokenizer's, in order; it ends once idle (its memory is the system's again) and starts
 // again when asked; one that dies fails what it owed and the next count starts a new one.

@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { needsOwnModules, testFiles } from '../own-modules.js';
+import { mostlyWaits, needsOwnModules, testFiles } from '../own-modules.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -11,5 +13,18 @@ describe('which test files share modules', () => {
     const own = (folder: string) => testFiles(ROOT, folder).filter((file) => needsOwnModules(ROOT, file));
     expect(own('unit')).toEqual(expect.arrayContaining(['test/unit/large-message.test.ts', 'test/unit/schema-checker-load.test.ts']));
     expect(own('ui'), 'a component test that mocks a module must move to test/unit (modules of its own)').toEqual([]);
+  });
+
+  it('finds the files that say they mostly wait, and only where the config looks (unit and integration)', () => {
+    const waiting = (folder: string) => testFiles(ROOT, folder).filter((file) => mostlyWaits(ROOT, file));
+    expect(waiting('integration')).toEqual(expect.arrayContaining(['test/integration/fuzz-cli.test.ts', 'test/integration/listen-stream.test.ts']));
+    expect(waiting('ui'), 'a component test that mostly waits would not run with the waiting files: the ui project has its own setup').toEqual([]);
+    expect(waiting('e2e'), 'the end-to-end suite has one project').toEqual([]);
+  });
+
+  it('finds no end-to-end file that replaces a module or changes the environment: they share their workers too', () => {
+    expect(testFiles(ROOT, 'e2e').filter((file) => needsOwnModules(ROOT, file))).toEqual([]);
+    const setsEnv = /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+    expect(testFiles(ROOT, 'e2e').filter((file) => setsEnv.test(readFileSync(join(ROOT, file), 'utf8')))).toEqual([]);
   });
 });
