@@ -15,7 +15,13 @@ export function sessionBox(servers: Record<string, { command: string; args: stri
   /** The session's note (pid, socket), while one runs. */
   const info = (): { pid: number; socket: string } | undefined => {
     const file = existsSync(folder) ? readdirSync(folder).find((f) => f.endsWith('.json')) : undefined;
-    return file ? JSON.parse(readFileSync(join(folder, file), 'utf8')) : undefined;
+    try {
+      return file ? JSON.parse(readFileSync(join(folder, file), 'utf8')) : undefined;
+    } catch (error) {
+      // A session deletes its note as it ends, which can fall between the listing and the read.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   };
   const sockets = () => (existsSync(folder) ? readdirSync(folder).filter((f) => f.endsWith('.sock')) : []);
   /** Stops the session as a person does, and by its pid whatever state it is in. */
