@@ -36,4 +36,26 @@ describe('the stdio transport', () => {
     await transport.close();
     expect(message.params.data).toBe(text);
   });
+
+  it('does not blame a server that exited for closing its stdout when mcpdeck was too busy to hear the exit in time', async () => {
+    // Closes stdout, says so on stderr, and exits 50 ms later. Hearing that word, this process
+    // is busy for 400 ms (a loaded machine): the exit is then waiting to be read when the
+    // 200 ms grace for a closed stdout has run out.
+    const errors: string[] = [];
+    const script = "require('fs').closeSync(1); setTimeout(() => { process.stderr.write('closed\\n'); setTimeout(() => process.exit(3), 50); }, 20)";
+    const transport = new StdioTransport({
+      command: process.execPath,
+      args: ['-e', script],
+      onStderr: (chunk) => {
+        if (!chunk.includes('closed')) return;
+        for (const until = Date.now() + 400; Date.now() < until; );
+      },
+    });
+    transport.onerror = (error) => errors.push(error.message);
+    const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+    await transport.start();
+    await closed;
+    expect(errors).toEqual([]);
+    expect(transport.exit).toEqual({ code: 3, signal: null });
+  });
 });

@@ -93,11 +93,14 @@ export class StdioTransport implements Transport {
       });
       // A server that closed stdout can never answer again: calls would wait their whole timeout.
       child.stdout?.once('end', () => {
-        setTimeout(() => {
+        // Timers run before the loop reads what came in: after a busy spell here (a loaded
+        // machine) the exit may be waiting to be read. It is read before the process is blamed.
+        const check = () => {
           if (this.child === child && child.exitCode === null && child.signalCode === null && !this.failure) {
             this.fail('the server closed its output (stdout) but kept running; mcpdeck stopped it');
           }
-        }, STDOUT_GRACE_MS).unref();
+        };
+        setTimeout(() => setImmediate(check), STDOUT_GRACE_MS).unref();
       });
       child.once('close', (code, signal) => {
         this.exit = { code, signal };
