@@ -20,11 +20,11 @@ export function testFiles(root: string, ...folders: string[]): string[] {
   );
 }
 
-export function needsOwnModules(root: string, file: string): boolean {
-  const text = readFileSync(join(root, file), 'utf8');
-  return REPLACES_A_MODULE.test(text) || text.includes(MARKER);
-}
+/** Where a test file runs: modules of its own, with the waiting files, or sharing its worker's modules. */
+export type Placement = 'own-modules' | 'waiting' | 'shared';
 
-export function mostlyWaits(root: string, file: string): boolean {
-  return readFileSync(join(root, file), 'utf8').startsWith(WAITING);
+export function placement(root: string, file: string): Placement {
+  const text = readFileSync(join(root, file), 'utf8');
+  if (REPLACES_A_MODULE.test(text) || text.includes(MARKER)) return 'own-modules';
+  return text.startsWith(WAITING) ? 'waiting' : 'shared';
 }

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { mostlyWaits, needsOwnModules, testFiles } from './own-modules.js';
+import { placement, testFiles, type Placement } from './own-modules.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const ownModules = testFiles(root, 'unit', 'integration').filter((file) => needsOwnModules(root, file));
-const waiting = testFiles(root, 'unit', 'integration').filter((file) => !ownModules.includes(file) && mostlyWaits(root, file));
+const placed = testFiles(root, 'unit', 'integration').map((file) => ({ file, placement: placement(root, file) }));
+const filesFor = (where: Placement) => placed.filter((f) => f.placement === where).map((f) => f.file);
+const ownModules = filesFor('own-modules');
+const waiting = filesFor('waiting');
 
 export default defineConfig({
   root,
